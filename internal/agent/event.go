@@ -1,0 +1,69 @@
+package agent
+
+import "github.com/honecode/hone/internal/llm"
+
+// EventType names an agent event. Message, session and permission changes
+// are published by their own services; these are the turn-level facts.
+type EventType string
+
+// Agent events.
+const (
+	EventTurnStarted  EventType = "turn_started"
+	EventTurnFinished EventType = "turn_finished" // Result set
+	EventQueueChanged EventType = "queue_changed" // Queue set
+	EventFailover     EventType = "failover"      // Text: "switched to provider/model (rate_limit on …)"
+	EventSummarizing  EventType = "summarizing"
+	EventSummarized   EventType = "summarized"
+	EventInfo         EventType = "info" // Text: a note for the user (images stripped, …)
+	EventToolStarted  EventType = "tool_started"
+	EventToolFinished EventType = "tool_finished"
+)
+
+// Event is published by the Coordinator on its broker.
+type Event struct {
+	Type      EventType
+	SessionID string
+	Text      string
+	// Call is the tool call for tool events (Part of type tool_call), and
+	// ResultPart its result for EventToolFinished.
+	Call       *llm.Part
+	ResultPart *llm.Part
+	Queue      []QueuedPrompt
+	Result     *Result
+}
+
+// QueuedPrompt is a prompt waiting for its session.
+type QueuedPrompt struct {
+	MessageID string
+	Text      string
+}
+
+// ExitReason says why a turn ended.
+type ExitReason string
+
+// Exit reasons.
+const (
+	ExitDone             ExitReason = "done"
+	ExitCanceled         ExitReason = "canceled"
+	ExitMaxSteps         ExitReason = "max_steps"
+	ExitMaxCost          ExitReason = "max_cost"
+	ExitLoop             ExitReason = "loop_detected"
+	ExitProviderError    ExitReason = "provider_error"    // every candidate failed
+	ExitAuth             ExitReason = "auth"              // auth or billing
+	ExitPermissionDenied ExitReason = "permission_denied" // a denial ended the task
+	ExitError            ExitReason = "error"
+)
+
+// Result describes a finished turn.
+type Result struct {
+	SessionID string
+	// Text is the final assistant text of the turn.
+	Text   string
+	Reason ExitReason
+	Err    error
+	Steps  int
+	Usage  llm.Usage
+	Cost   float64
+	// Denials counts tool calls refused by the permission service.
+	Denials int
+}

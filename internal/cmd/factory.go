@@ -1,0 +1,56 @@
+package cmd
+
+import (
+	"context"
+	"sync"
+
+	"github.com/honecode/hone/internal/app"
+)
+
+// GlobalOptions are the persistent flags every command shares.
+type GlobalOptions struct {
+	Cwd        string // -c/--cwd: project working directory
+	DataDir    string // -D/--data-dir (else HONE_DATA_DIR, else XDG data dir)
+	ConfigFile string // --config: extra config layer
+	Debug      bool   // -d/--debug
+}
+
+// Factory gives commands their streams, global options and a lazily built
+// App, so `hone version` constructs nothing.
+type Factory struct {
+	IO     IO
+	Global GlobalOptions
+	// Getenv reads the environment (tests replace it).
+	Getenv func(string) string
+
+	once sync.Once
+	app  *app.App
+	err  error
+}
+
+// App builds the application services once, on first use. The caller of
+// Main closes it.
+func (f *Factory) App(ctx context.Context) (*app.App, error) {
+	f.once.Do(func() {
+		f.app, f.err = app.New(ctx, f.appOptions())
+	})
+	return f.app, f.err
+}
+
+func (f *Factory) appOptions() app.Options {
+	return app.Options{
+		Cwd:        f.Global.Cwd,
+		DataDir:    f.Global.DataDir,
+		ConfigFile: f.Global.ConfigFile,
+		Debug:      f.Global.Debug,
+		Getenv:     f.Getenv,
+	}
+}
+
+// close releases the App if it was built.
+func (f *Factory) close() error {
+	if f.app == nil {
+		return nil
+	}
+	return f.app.Close()
+}

@@ -1,0 +1,25 @@
+package cmd
+
+import (
+	"io"
+	"os"
+)
+
+// IO is the triple of streams a command reads and writes.
+type IO struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+	// StdinIsPipe reports whether In is a pipe or file rather than a
+	// terminal (hone run prepends piped stdin to the prompt).
+	StdinIsPipe bool
+}
+
+// StdIO returns the process's standard streams.
+func StdIO() IO {
+	piped := false
+	if fi, err := os.Stdin.Stat(); err == nil {
+		piped = fi.Mode()&os.ModeCharDevice == 0
+	}
+	return IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, StdinIsPipe: piped}
+}

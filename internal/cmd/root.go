@@ -1,0 +1,76 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// RootOptions are the flags of the bare `hone` command (the TUI).
+type RootOptions struct {
+	Continue bool   // -C/--continue: last session of this project
+	Session  string // -s/--session: id or unique prefix
+	Yolo     bool   // -y/--yolo: allow everything
+	Model    string // -m/--model: provider/model for the large role
+}
+
+// Main runs the hone command line with args and returns the exit code.
+func Main(ctx context.Context, args []string, io IO) int {
+	f := &Factory{IO: io, Getenv: os.Getenv}
+	root := newRootCmd(f)
+	root.SetArgs(args)
+	root.SetIn(io.In)
+	root.SetOut(io.Out)
+	root.SetErr(io.Err)
+	err := root.ExecuteContext(ctx)
+	if cerr := f.close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.err != nil {
+			fmt.Fprintln(io.Err, "hone:", err)
+		}
+		if isFlagError(err) {
+			return ExitUsage
+		}
+	}
+	return exitCode(err)
+}
+
+func newRootCmd(f *Factory) *cobra.Command {
+	opts := &RootOptions{}
+	root := &cobra.Command{
+		Use:           "hone",
+		Short:         "Hone is a terminal coding agent",
+		Long:          "Hone reads, searches, edits and runs code in your project through a language model, each risky step behind a permission prompt.",
+		Args:          cobra.NoArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return runRoot(c.Context(), f, *opts)
+		},
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	pf := root.PersistentFlags()
+	pf.StringVarP(&f.Global.Cwd, "cwd", "c", "", "project working directory (default: current directory)")
+	pf.StringVarP(&f.Global.DataDir, "data-dir", "D", "", "data directory (default: $HONE_DATA_DIR or $XDG_DATA_HOME/hone)")
+	pf.StringVar(&f.Global.ConfigFile, "config", "", "extra config file, applied after global and project config")
+	pf.BoolVarP(&f.Global.Debug, "debug", "d", false, "debug logging")
+	fl := root.Flags()
+	fl.BoolVarP(&opts.Continue, "continue", "C", false, "continue the last session of this project")
+	fl.StringVarP(&opts.Session, "session", "s", "", "open a session by id or unique prefix")
+	fl.BoolVarP(&opts.Yolo, "yolo", "y", false, "allow every tool action without asking")
+	fl.StringVarP(&opts.Model, "model", "m", "", "model for the large role, as provider/model")
+	root.AddCommand(newVersionCmd(f))
+	addCommands(root, f)
+	return root
+}
+
+func isFlagError(err error) bool {
+	var ee *exitError
+	return errors.As(err, &ee) && ee.code == ExitUsage
+}

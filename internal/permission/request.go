@@ -1,0 +1,71 @@
+package permission
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Action is what a tool is about to do; modes and rules judge actions.
+type Action string
+
+// Actions.
+const (
+	ActionRead    Action = "read"
+	ActionWrite   Action = "write"
+	ActionExecute Action = "execute"
+	ActionNetwork Action = "network"
+)
+
+// Request asks whether a tool may act. Tools fill every field that applies;
+// the front end shows Description, and Diff or Command when set.
+type Request struct {
+	ID        string `json:"id"` // set by the service
+	SessionID string `json:"session_id"`
+	ToolName  string `json:"tool_name"`
+	CallID    string `json:"call_id,omitempty"`
+	Action    Action `json:"action"`
+	// Path is the absolute path acted on, after resolving symlinks.
+	Path string `json:"path,omitempty"`
+	// Command is the shell command for bash.
+	Command     string `json:"command,omitempty"`
+	Description string `json:"description"`
+	Diff        string `json:"diff,omitempty"`
+	// OutsideProject is set when Path lies outside the project directory.
+	OutsideProject bool `json:"outside_project,omitempty"`
+}
+
+// Answer is a person's (or a rule's) decision on a Request.
+type Answer string
+
+// Answers.
+const (
+	AllowOnce    Answer = "allow_once"
+	AllowSession Answer = "allow_session"
+	Deny         Answer = "deny"
+)
+
+// ErrDenied is matched (errors.Is) by every denial.
+var ErrDenied = errors.New("permission denied")
+
+// DeniedError is returned when a request is denied. Feedback is the
+// person's optional message to the model; Reason says which rule or mode
+// denied it ("" when a person did).
+type DeniedError struct {
+	Tool     string
+	Reason   string
+	Feedback string
+}
+
+func (e *DeniedError) Error() string {
+	s := fmt.Sprintf("permission denied for %s", e.Tool)
+	if e.Reason != "" {
+		s += " (" + e.Reason + ")"
+	}
+	if e.Feedback != "" {
+		s += ": " + e.Feedback
+	}
+	return s
+}
+
+// Is makes errors.Is(err, ErrDenied) true for a *DeniedError.
+func (e *DeniedError) Is(target error) bool { return target == ErrDenied }
