@@ -6,6 +6,8 @@ import "github.com/spf13/cobra"
 func addCommands(root *cobra.Command, f *Factory) {
 	for _, mk := range []func(*Factory) *cobra.Command{
 		// subcommand constructors are listed here
+		newSessionsCmd, newUndoCmd,
+		newConfigCmd, newModelsCmd,
 	} {
 		root.AddCommand(mk(f))
 	}
