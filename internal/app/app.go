@@ -1,29 +1,148 @@
 // Package app builds every service from configuration and owns their
-// lifetimes: New constructs lazily what a command needs, Close releases it.
+// lifetimes. Services are constructed on first use, so a command pays only
+// for what it touches (`hone version` builds nothing, `hone run` never
+// starts the TUI, MCP servers or language servers it does not need).
 // It holds no business logic.
 package app
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
 
-// Options selects the project, data and config locations.
+	"github.com/honecode/hone/internal/db"
+)
+
+// Options selects the project, data and config locations and the flags
+// that change configuration.
 type Options struct {
 	Cwd        string
 	DataDir    string
 	ConfigFile string
 	Debug      bool
-	Getenv     func(string) string
+	// Getenv reads the environment (default os.Getenv).
+	Getenv func(string) string
+	// Model and SmallModel (provider/model) replace the role lists.
+	Model      string
+	SmallModel string
+	// Yolo allows every tool action.
+	Yolo bool
+	// NonInteractive denies, instead of asking, whatever rules and mode do
+	// not allow (hone run).
+	NonInteractive bool
 }
 
-// App is the set of services a front end uses.
+// App is the set of services a front end uses. Accessors build a service
+// on first call and return the same one afterwards.
 type App struct {
-	opts Options
+	opts    Options
+	workDir string
+	dataDir string
+
+	mu      sync.Mutex
+	closers []func() error
+	logger  *slog.Logger
+
+	cfg   lazy[configState]
+	store storeState // see store.go
 }
 
-// New builds the App for opts.
+// New resolves the working and data directories; it builds nothing else.
 func New(ctx context.Context, opts Options) (*App, error) {
 	_ = ctx
-	return &App{opts: opts}, nil
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
+	wd, err := workDir(opts.Cwd)
+	if err != nil {
+		return nil, err
+	}
+	dd, err := dataDir(opts.DataDir, opts.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	return &App{opts: opts, workDir: wd, dataDir: dd}, nil
 }
 
-// Close releases every service.
-func (a *App) Close() error { return nil }
+// WorkDir is the absolute, symlink-resolved project directory.
+func (a *App) WorkDir() string { return a.workDir }
+
+// DataDir is where the database and logs live.
+func (a *App) DataDir() string { return a.dataDir }
+
+// Logger returns the file logger (<data-dir>/logs/hone.log).
+func (a *App) Logger() *slog.Logger {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.logger == nil {
+		var c io.Closer
+		a.logger, c = openLog(a.dataDir, a.opts.Debug)
+		a.closers = append(a.closers, c.Close)
+	}
+	return a.logger
+}
+
+// onClose registers fn to run at Close, in reverse order of registration.
+func (a *App) onClose(fn func() error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.closers = append(a.closers, fn)
+}
+
+// Close releases every service that was built, newest first.
+func (a *App) Close() error {
+	a.mu.Lock()
+	cs := a.closers
+	a.closers = nil
+	a.mu.Unlock()
+	var errs []error
+	for i := len(cs) - 1; i >= 0; i-- {
+		errs = append(errs, cs[i]())
+	}
+	// The store closes last: services closed above flush into it.
+	errs = append(errs, a.closeStore())
+	return errors.Join(errs...)
+}
+
+func workDir(cwd string) (string, error) {
+	if cwd == "" {
+		var err error
+		if cwd, err = os.Getwd(); err != nil {
+			return "", fmt.Errorf("working directory: %w", err)
+		}
+	}
+	abs, err := filepath.Abs(cwd)
+	if err != nil {
+		return "", fmt.Errorf("working directory %s: %w", cwd, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("working directory %s: %w", cwd, err)
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return "", fmt.Errorf("working directory %s: %w", cwd, err)
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("working directory %s: not a directory", cwd)
+	}
+	return real, nil
+}
+
+// dataDir picks --data-dir, else the database package's default
+// (HONE_DATA_DIR, XDG_DATA_HOME/hone, ~/.local/share/hone).
+func dataDir(flag string, getenv func(string) string) (string, error) {
+	dir := flag
+	if dir == "" {
+		var err error
+		if dir, err = db.DataDirFrom(getenv); err != nil {
+			return "", fmt.Errorf("data directory: %w", err)
+		}
+	}
+	return filepath.Abs(dir)
+}

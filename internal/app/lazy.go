@@ -1,0 +1,17 @@
+package app
+
+import "sync"
+
+// lazy holds a value built once, on first use, with its build error.
+type lazy[T any] struct {
+	once sync.Once
+	v    T
+	err  error
+}
+
+// get builds the value with build on the first call and returns the same
+// value and error afterwards.
+func (l *lazy[T]) get(build func() (T, error)) (T, error) {
+	l.once.Do(func() { l.v, l.err = build() })
+	return l.v, l.err
+}

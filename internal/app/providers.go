@@ -1,0 +1,122 @@
+package app
+
+import (
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/honecode/hone/internal/agent"
+	"github.com/honecode/hone/internal/config"
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/anthropic"
+	"github.com/honecode/hone/internal/llm/fake"
+	"github.com/honecode/hone/internal/llm/gemini"
+	"github.com/honecode/hone/internal/llm/openai"
+	"github.com/honecode/hone/internal/llm/openaicompat"
+)
+
+// clients builds one llm.Provider per provider name, on first use, shared
+// by every candidate of that provider.
+type clients struct {
+	mu          sync.Mutex
+	byName      map[string]llm.Provider
+	http        *http.Client
+	configDir   string // fake scripts resolve against it
+	idleTimeout time.Duration
+}
+
+func newClients(idle time.Duration, configDir string) *clients {
+	return &clients{byName: map[string]llm.Provider{}, idleTimeout: idle, configDir: configDir}
+}
+
+// get returns the retrying client of provider p.
+func (c *clients) get(p config.ResolvedProvider) (llm.Provider, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cl, ok := c.byName[p.Name]; ok {
+		return cl, nil
+	}
+	if c.http == nil {
+		c.http = llm.NewHTTPClient(llm.HTTPOptions{IdleTimeout: c.idleTimeout})
+	}
+	cl, err := c.build(p)
+	if err != nil {
+		return nil, err
+	}
+	if p.Type != config.TypeFake {
+		cl = llm.WithRetry(cl, llm.RetryPolicy{})
+	}
+	c.byName[p.Name] = cl
+	return cl, nil
+}
+
+func (c *clients) build(p config.ResolvedProvider) (llm.Provider, error) {
+	switch p.Type {
+	case config.TypeAnthropic:
+		return anthropic.New(anthropic.Options{Name: p.Name, BaseURL: p.BaseURL, APIKey: p.APIKey, Headers: p.Headers, HTTPClient: c.http}), nil
+	case config.TypeOpenAI:
+		return openai.New(openai.Options{Name: p.Name, BaseURL: p.BaseURL, APIKey: p.APIKey, Headers: p.Headers, HTTPClient: c.http}), nil
+	case config.TypeOpenAICompat:
+		return openaicompat.New(openaicompat.Options{Name: p.Name, BaseURL: p.BaseURL, APIKey: p.APIKey, Headers: p.Headers, HTTPClient: c.http}), nil
+	case config.TypeGemini:
+		o := gemini.Options{Name: p.Name, BaseURL: p.BaseURL, APIKey: p.APIKey, Headers: p.Headers, HTTPClient: c.http, Vertex: p.Vertex}
+		o.Project, _ = p.ProviderOptions["project"].(string)
+		o.Location, _ = p.ProviderOptions["location"].(string)
+		return gemini.New(o), nil
+	case config.TypeFake:
+		path := p.Script
+		if path != "" && !filepath.IsAbs(path) && c.configDir != "" {
+			path = filepath.Join(c.configDir, path)
+		}
+		m, err := fake.LoadScript(path)
+		if err != nil {
+			return nil, fmt.Errorf("provider %s: %w", p.Name, err)
+		}
+		return m, nil
+	}
+	return nil, fmt.Errorf("provider %s: unknown type %q", p.Name, p.Type)
+}
+
+// candidates turns resolved config candidates into agent candidates.
+func (c *clients) candidates(r *config.Resolved, in []config.Candidate) ([]agent.Candidate, error) {
+	out := make([]agent.Candidate, 0, len(in))
+	for _, cc := range in {
+		p, ok := r.Provider(cc.Provider)
+		if !ok {
+			return nil, fmt.Errorf("model %s: provider %q is not configured", cc.Ref(), cc.Provider)
+		}
+		cl, err := c.get(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, agent.Candidate{
+			Provider: cc.Provider,
+			Model:    cc.Model.ID,
+			Client:   cl,
+			Spec:     specOf(cc.Model),
+			Options: agent.CallOptions{
+				MaxTokens:       cc.Options.MaxTokens,
+				Temperature:     cc.Options.Temperature,
+				TopP:            cc.Options.TopP,
+				ReasoningEffort: cc.Options.ReasoningEffort,
+				ProviderOptions: cc.Options.ProviderOptions,
+			},
+		})
+	}
+	return out, nil
+}
+
+func specOf(m config.ModelSpec) agent.ModelSpec {
+	return agent.ModelSpec{
+		ContextWindow:   m.ContextWindow,
+		MaxOutputTokens: m.MaxTokens,
+		Images:          m.SupportsImages,
+		Reasoning:       m.SupportsReasoning,
+		PriceIn:         m.Prices.Input,
+		PriceOut:        m.Prices.Output,
+		PriceCacheRead:  m.Prices.CacheRead,
+		PriceCacheWrite: m.Prices.CacheWrite,
+	}
+}

@@ -1,0 +1,74 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestStoreIsLazyAndShared(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	a, err := New(ctx, Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "hone.db")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("database exists before Store was asked for: %v", err)
+	}
+	first, err := a.Store(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := a.Store(ctx)
+	if err != nil || second != first {
+		t.Fatalf("second Store = %p, %v; want the same %p", second, err, first)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "hone.db")); err != nil {
+		t.Fatalf("database not in the data dir: %v", err)
+	}
+	if _, err := first.Sessions.Create(ctx, "/p"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.closeStore(); err != nil {
+		t.Fatal(err)
+	}
+	if err := first.DB.PingContext(ctx); err == nil {
+		t.Fatal("database still open after closeStore")
+	}
+	if _, err := a.Store(ctx); !errors.Is(err, ErrStoreClosed) {
+		t.Fatalf("Store after close = %v, want ErrStoreClosed", err)
+	}
+}
+
+func TestStoreUsesEnvironmentWithoutDataDir(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	env := map[string]string{"HONE_DATA_DIR": dir}
+	a, err := New(ctx, Options{Getenv: func(k string) string { return env[k] }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Store(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer a.closeStore()
+	if _, err := os.Stat(filepath.Join(dir, "hone.db")); err != nil {
+		t.Fatalf("database not under HONE_DATA_DIR: %v", err)
+	}
+}
+
+func TestCloseStoreWithoutOpen(t *testing.T) {
+	t.Parallel()
+	a, err := New(context.Background(), Options{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.closeStore(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,88 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/honecode/hone/internal/app"
+	"github.com/honecode/hone/internal/session"
+)
+
+// newSessionsCmd is `hone sessions`: list, show, export, rm and rename.
+func newSessionsCmd(f *Factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "sessions",
+		Short: "List, show, export, delete and rename saved sessions",
+		Long: "Every conversation is saved to the database with its project directory. " +
+			"Sessions are named by their full id or any unique prefix of it.",
+		Args: cobra.NoArgs,
+	}
+	c.AddCommand(
+		newSessionsListCmd(f, nil),
+		newSessionsShowCmd(f, nil),
+		newSessionsExportCmd(f, nil),
+		newSessionsRmCmd(f, nil),
+		newSessionsRenameCmd(f, nil),
+	)
+	return c
+}
+
+// openStore returns the App's store for a command.
+func openStore(ctx context.Context, f *Factory) (*app.Store, error) {
+	a, err := f.App(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return a.Store(ctx)
+}
+
+// resolveSession finds the session named by a full id or unique prefix. An
+// ambiguous prefix is a usage error (exit 2) listing the matches.
+func resolveSession(ctx context.Context, sessions *session.Service, idOrPrefix string) (session.Session, error) {
+	s, err := sessions.Resolve(ctx, idOrPrefix)
+	var amb *session.AmbiguousError
+	if errors.As(err, &amb) {
+		return session.Session{}, usageError(err)
+	}
+	return s, err
+}
+
+// sessionTitle is the title to show, with a placeholder for none.
+func sessionTitle(s session.Session) string {
+	if s.Title == "" {
+		return "(untitled)"
+	}
+	return s.Title
+}
+
+// formatMillis formats a unix-ms timestamp in local time.
+func formatMillis(ms int64) string {
+	if ms == 0 {
+		return "-"
+	}
+	return time.UnixMilli(ms).Local().Format("2006-01-02 15:04")
+}
+
+// formatCount abbreviates a token count: 950, 12.3k, 4.1M.
+func formatCount(n int64) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1_000:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+// printJSON writes v as indented JSON.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

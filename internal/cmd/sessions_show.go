@@ -1,0 +1,90 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/honecode/hone/internal/app"
+	"github.com/honecode/hone/internal/session"
+)
+
+// SessionsShowOptions are the inputs of `hone sessions show`.
+type SessionsShowOptions struct {
+	ID    string // full id or unique prefix
+	JSON  bool   // print the export document instead
+	Trace bool   // add the per-step trace (models, failovers, latency, tokens)
+	Full  bool   // print tool results and arguments in full
+	Store *app.Store
+}
+
+func newSessionsShowCmd(f *Factory, runF func(context.Context, *SessionsShowOptions) error) *cobra.Command {
+	opts := &SessionsShowOptions{}
+	c := &cobra.Command{
+		Use:   "show ID",
+		Short: "Print a session's conversation: messages, tool calls and results",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.ID = args[0]
+			if runF != nil {
+				return runF(c.Context(), opts)
+			}
+			st, err := openStore(c.Context(), f)
+			if err != nil {
+				return err
+			}
+			opts.Store = st
+			return runSessionsShow(c.Context(), opts, f.IO)
+		},
+	}
+	fl := c.Flags()
+	fl.BoolVar(&opts.JSON, "json", false, "print the session, its messages and trace as JSON")
+	fl.BoolVar(&opts.Trace, "trace", false, "add the trace of every model step")
+	fl.BoolVar(&opts.Full, "full", false, "do not shorten long tool arguments and results")
+	return c
+}
+
+func runSessionsShow(ctx context.Context, opts *SessionsShowOptions, io IO) error {
+	doc, err := loadExport(ctx, opts.Store, opts.ID)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return doc.Encode(io.Out)
+	}
+	r := &transcript{w: io.Out, full: opts.Full}
+	r.header(doc.Session)
+	for _, m := range doc.Messages {
+		r.message(m)
+	}
+	if opts.Trace {
+		r.trace(doc.Turns)
+	}
+	return r.err
+}
+
+// loadExport reads a session with its messages and turns.
+func loadExport(ctx context.Context, st *app.Store, idOrPrefix string) (session.Export, error) {
+	s, err := resolveSession(ctx, st.Sessions, idOrPrefix)
+	if err != nil {
+		return session.Export{}, err
+	}
+	msgs, err := st.Messages.List(ctx, s.ID)
+	if err != nil {
+		return session.Export{}, err
+	}
+	turns, err := st.Sessions.Turns(ctx, s.ID)
+	if err != nil {
+		return session.Export{}, err
+	}
+	return session.NewExport(s, msgs, turns, time.Now().UnixMilli()), nil
+}
+
+// usageLine summarizes a session's tokens and cost.
+func usageLine(s session.Session) string {
+	return fmt.Sprintf("%s in · %s out · %s cache read · %s cache write · $%.4f",
+		formatCount(s.InputTokens), formatCount(s.OutputTokens),
+		formatCount(s.CacheReadTokens), formatCount(s.CacheWriteTokens), s.Cost)
+}

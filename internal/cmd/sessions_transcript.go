@@ -1,0 +1,168 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+	"unicode/utf8"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/session"
+)
+
+// Limits of the shortened transcript (without --full).
+const (
+	transcriptMaxLines = 20
+	transcriptMaxBytes = 2000
+)
+
+// transcript prints a session as readable plain text. The first write
+// error is kept in err and later writes are skipped.
+type transcript struct {
+	w    io.Writer
+	full bool
+	err  error
+}
+
+func (t *transcript) printf(format string, args ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, args...)
+	}
+}
+
+func (t *transcript) header(s session.Session) {
+	t.printf("%s\n", sessionTitle(s))
+	t.printf("  id       %s\n", s.ID)
+	t.printf("  project  %s\n", s.ProjectDir)
+	if s.ParentSessionID != "" {
+		t.printf("  parent   %s (call %s)\n", s.ParentSessionID, s.ParentCallID)
+	}
+	t.printf("  created  %s   updated %s\n", formatMillis(s.CreatedAt), formatMillis(s.UpdatedAt))
+	t.printf("  usage    %s\n", usageLine(s))
+	if s.ContextTokens > 0 {
+		t.printf("  context  %s tokens\n", formatCount(s.ContextTokens))
+	}
+}
+
+func (t *transcript) message(m message.Message) {
+	label := string(m.Role)
+	if m.IsSummary {
+		label += " · summary"
+	}
+	if m.Model != "" {
+		label += " · " + m.Provider + "/" + m.Model
+	}
+	label += " · " + time.UnixMilli(m.CreatedAt).Local().Format("15:04:05")
+	if m.Status != message.StatusDone && m.Status != "" {
+		label += " · " + string(m.Status)
+	}
+	t.printf("\n── %s %s\n", label, strings.Repeat("─", max(3, 60-len([]rune(label)))))
+	for _, p := range m.Parts {
+		t.part(p)
+	}
+	if m.FinishReason != "" && m.FinishReason != llm.FinishStop && m.FinishReason != llm.FinishToolUse {
+		t.printf("[finished: %s]\n", m.FinishReason)
+	}
+}
+
+func (t *transcript) part(p llm.Part) {
+	switch p.Type {
+	case llm.PartText:
+		t.printf("%s\n", strings.TrimRight(p.Text, "\n"))
+	case llm.PartReasoning:
+		if p.Text != "" {
+			t.printf("%s\n", indent(t.shorten(p.Text), "  thinking│ "))
+		}
+	case llm.PartImage:
+		t.printf("[image %s, %d bytes]\n", p.MediaType, len(p.Data))
+	case llm.PartToolCall:
+		t.printf("→ %s %s\n", p.ToolName, t.shorten(p.Input))
+		if p.InputError != "" {
+			t.printf("  ✗ invalid arguments: %s\n", p.InputError)
+		}
+	case llm.PartToolResult:
+		mark := "←"
+		if p.IsError {
+			mark = "✗"
+		}
+		t.printf("%s %s result\n", mark, p.ToolName)
+		if p.Text != "" {
+			t.printf("%s\n", indent(t.shorten(p.Text), "  │ "))
+		}
+	case llm.PartFinish:
+		if p.Text != "" {
+			t.printf("[%s: %s]\n", p.Reason, p.Text)
+		}
+	}
+}
+
+func (t *transcript) trace(turns []session.Turn) {
+	t.printf("\n── trace %s\n", strings.Repeat("─", 54))
+	if len(turns) == 0 {
+		t.printf("no model steps recorded\n")
+		return
+	}
+	if t.err != nil {
+		return
+	}
+	tw := tabwriter.NewWriter(t.w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tTIME\tMODEL\tLATENCY\tTTFT\tIN\tOUT\tCACHE R/W\tCOST\tFINISH")
+	for i, tr := range turns {
+		fmt.Fprintf(tw, "%d\t%s\t%s/%s\t%s\t%s\t%d\t%d\t%d/%d\t$%.4f\t%s\n", i+1,
+			time.UnixMilli(tr.CreatedAt).Local().Format("15:04:05"), tr.Provider, tr.Model,
+			millis(tr.LatencyMS), millis(tr.TTFTMS), tr.InputTokens, tr.OutputTokens,
+			tr.CacheRead, tr.CacheWrite, tr.Cost, tr.FinishReason)
+		for _, fo := range tr.Failovers {
+			fmt.Fprintf(tw, "\t\tfailover: %s\n", fo)
+		}
+		if tr.Error != "" {
+			fmt.Fprintf(tw, "\t\terror: %s\n", tr.Error)
+		}
+	}
+	t.err = tw.Flush()
+}
+
+// shorten cuts s to the transcript limits unless printing in full.
+func (t *transcript) shorten(s string) string {
+	s = strings.TrimRight(s, "\n")
+	if t.full {
+		return s
+	}
+	cut := len(s)
+	newlines := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			if newlines++; newlines == transcriptMaxLines {
+				cut = i
+				break
+			}
+		}
+	}
+	if cut > transcriptMaxBytes {
+		cut = transcriptMaxBytes
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+	}
+	if cut == len(s) {
+		return s
+	}
+	rest := strings.Count(strings.TrimPrefix(s[cut:], "\n"), "\n") + 1
+	return s[:cut] + fmt.Sprintf("\n… %d more lines (--full shows all)", rest)
+}
+
+// indent prefixes every line of s.
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}
+
+// millis formats a duration in ms as seconds.
+func millis(ms int64) string {
+	if ms == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1fs", float64(ms)/1000)
+}

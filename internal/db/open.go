@@ -1,0 +1,65 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// BusyTimeout is how long a connection waits for another writer (in this
+// or another process) before SQLite reports SQLITE_BUSY.
+const BusyTimeout = 10 * time.Second
+
+// Open opens (creating it and its directory if needed) the database at
+// path and applies any pending migrations. The caller closes the *sql.DB.
+func Open(ctx context.Context, path string) (*sql.DB, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("create data directory: %w", err)
+	}
+	sqldb, err := sql.Open("sqlite", DSN(abs))
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", abs, err)
+	}
+	// A few idle connections spare re-running the DSN pragmas; WAL lets
+	// them read concurrently while one writes.
+	sqldb.SetMaxIdleConns(4)
+	if err := migrate(ctx, sqldb, abs); err != nil {
+		_ = sqldb.Close()
+		return nil, fmt.Errorf("open database %s: %w", abs, err)
+	}
+	return sqldb, nil
+}
+
+// DSN returns the modernc.org/sqlite data source name for the database
+// file at the absolute path abs. The pragmas run on every new connection,
+// busy_timeout first so that switching to WAL on a fresh file waits for a
+// concurrent opener instead of failing. _txlock=immediate makes BeginTx
+// take the write lock at BEGIN, so a transaction never fails half-way with
+// SQLITE_BUSY when upgrading from reader to writer.
+func DSN(abs string) string {
+	pragmas := []string{
+		"busy_timeout(" + strconv.FormatInt(BusyTimeout.Milliseconds(), 10) + ")",
+		"journal_mode(WAL)",
+		"foreign_keys(1)",
+		"synchronous(NORMAL)",
+	}
+	query := "_pragma=" + strings.Join(pragmas, "&_pragma=") + "&_txlock=immediate"
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive path: file:/C:/…
+	}
+	u := url.URL{Scheme: "file", Path: p, OmitHost: true, RawQuery: query}
+	return u.String()
+}

@@ -1,0 +1,185 @@
+package session
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/pubsub"
+	"github.com/honecode/hone/internal/tools"
+)
+
+// ErrNotFound: no session has the id (or prefix).
+var ErrNotFound = errors.New("session not found")
+
+// Service stores sessions and their turns and publishes session changes.
+// It is safe for concurrent use.
+type Service struct {
+	db     *sql.DB
+	broker *pubsub.Broker[Session]
+}
+
+// Service is the todo store of the todos tool.
+var _ tools.TodoStore = (*Service)(nil)
+
+// NewService returns a Service over db (opened by internal/db).
+func NewService(db *sql.DB) *Service {
+	return &Service{db: db, broker: pubsub.NewBroker[Session]()}
+}
+
+// Subscribe returns Created/Updated/Deleted events until ctx ends or the
+// service is closed. Delivery is lossy (see pubsub); every event carries
+// the session's full current value.
+func (s *Service) Subscribe(ctx context.Context) <-chan pubsub.Event[Session] {
+	return s.broker.Subscribe(ctx)
+}
+
+// Close ends every subscription. The database stays open.
+func (s *Service) Close() error {
+	s.broker.Close()
+	return nil
+}
+
+// Create starts a top-level session in projectDir (see CanonicalDir).
+func (s *Service) Create(ctx context.Context, projectDir string) (Session, error) {
+	return s.insert(ctx, Session{ProjectDir: projectDir})
+}
+
+// CreateChild starts a session under parentID for the agent tool call
+// parentCallID; deleting the parent deletes it.
+func (s *Service) CreateChild(ctx context.Context, parentID, parentCallID, projectDir, title string) (Session, error) {
+	return s.insert(ctx, Session{
+		ProjectDir: projectDir, ParentSessionID: parentID, ParentCallID: parentCallID, Title: title,
+	})
+}
+
+func (s *Service) insert(ctx context.Context, in Session) (Session, error) {
+	id, err := uuid.NewV7()
+	if err != nil {
+		return Session{}, fmt.Errorf("create session: %w", err)
+	}
+	in.ID = id.String()
+	in.CreatedAt = time.Now().UnixMilli()
+	in.UpdatedAt = in.CreatedAt
+	var parent any
+	if in.ParentSessionID != "" {
+		parent = in.ParentSessionID
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO sessions
+		(id, project_dir, parent_session_id, parent_call_id, title, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		in.ID, in.ProjectDir, parent, in.ParentCallID, in.Title, in.CreatedAt, in.UpdatedAt)
+	if err != nil {
+		return Session{}, fmt.Errorf("create session in %s: %w", in.ProjectDir, err)
+	}
+	s.broker.Publish(pubsub.Created, in)
+	return in, nil
+}
+
+// Get returns the session with the full id.
+func (s *Service) Get(ctx context.Context, id string) (Session, error) {
+	row := s.db.QueryRowContext(ctx, `SELECT `+columns+` FROM sessions WHERE id = ?`, id)
+	sess, err := scanSession(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Session{}, fmt.Errorf("get session %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Session{}, fmt.Errorf("get session %s: %w", id, err)
+	}
+	return sess, nil
+}
+
+// SetTitle renames the session. It does not count as activity: UpdatedAt
+// (the order of List and Latest) is unchanged.
+func (s *Service) SetTitle(ctx context.Context, id, title string) error {
+	return s.update(ctx, id, "set title", `title = ?`, title)
+}
+
+// SetSummary marks messageID as the summary that now starts the
+// session's history.
+func (s *Service) SetSummary(ctx context.Context, id, messageID string) error {
+	return s.update(ctx, id, "set summary", `summary_message_id = ?, updated_at = ?`,
+		messageID, time.Now().UnixMilli())
+}
+
+// SetTodos replaces the session's todo list.
+func (s *Service) SetTodos(ctx context.Context, id string, todos []tools.Todo) error {
+	if todos == nil {
+		todos = []tools.Todo{}
+	}
+	b, err := json.Marshal(todos)
+	if err != nil {
+		return fmt.Errorf("set todos of session %s: %w", id, err)
+	}
+	return s.update(ctx, id, "set todos", `todos = ?, updated_at = ?`, string(b), time.Now().UnixMilli())
+}
+
+// AddUsage adds one step's tokens and cost to the session's counters and
+// sets its ContextTokens (the size of that step's context).
+func (s *Service) AddUsage(ctx context.Context, id string, u llm.Usage, cost float64, contextTokens int64) error {
+	return s.update(ctx, id, "add usage", `input_tokens = input_tokens + ?,
+		output_tokens = output_tokens + ?, cache_read_tokens = cache_read_tokens + ?,
+		cache_write_tokens = cache_write_tokens + ?, cost = cost + ?, context_tokens = ?,
+		updated_at = ?`,
+		u.Input, u.Output, u.CacheRead, u.CacheWrite, cost, contextTokens, time.Now().UnixMilli())
+}
+
+// update runs one UPDATE of the session's row and publishes the result.
+func (s *Service) update(ctx context.Context, id, what, set string, args ...any) error {
+	row := s.db.QueryRowContext(ctx,
+		`UPDATE sessions SET `+set+` WHERE id = ? RETURNING `+columns, append(args, id)...)
+	sess, err := scanSession(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%s of session %s: %w", what, id, ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("%s of session %s: %w", what, id, err)
+	}
+	s.broker.Publish(pubsub.Updated, sess)
+	return nil
+}
+
+// Delete removes the session with everything that belongs to it: its
+// messages, file versions, reads, turns and child sessions (the foreign
+// keys cascade). A Deleted event is published for each removed session.
+func (s *Service) Delete(ctx context.Context, id string) (err error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	rows, err := tx.QueryContext(ctx, `WITH RECURSIVE tree(id) AS (
+			SELECT id FROM sessions WHERE id = ?
+			UNION ALL SELECT s.id FROM sessions s JOIN tree ON s.parent_session_id = tree.id)
+		SELECT `+columns+` FROM sessions WHERE id IN (SELECT id FROM tree)`, id)
+	if err != nil {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
+	doomed, err := scanSessions(rows)
+	if err != nil {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
+	if len(doomed) == 0 {
+		return fmt.Errorf("delete session %s: %w", id, ErrNotFound)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, id); err != nil {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
+	for _, d := range doomed {
+		s.broker.Publish(pubsub.Deleted, d)
+	}
+	return nil
+}
