@@ -1,6 +1,10 @@
 package agent
 
-import "github.com/honecode/hone/internal/llm"
+import (
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/session"
+)
 
 // EventType names an agent event. Message, session and permission changes
 // are published by their own services; these are the turn-level facts.
@@ -17,6 +21,17 @@ const (
 	EventInfo         EventType = "info" // Text: a note for the user (images stripped, …)
 	EventToolStarted  EventType = "tool_started"
 	EventToolFinished EventType = "tool_finished"
+	// EventMessage carries a snapshot of the assistant message while it
+	// streams (Message set). Published lossily at Config.UpdateInterval:
+	// any event may be dropped for a slow subscriber, the next one carries
+	// the full current content.
+	EventMessage EventType = "message"
+	// EventStepFinished ends one model step: Message is the final
+	// assistant message and Step its trace row. Delivered like every event
+	// except EventMessage: the publisher waits (up to a few seconds) for
+	// each subscriber, so a reader sees it after the step's EventMessage
+	// events and before the next step's.
+	EventStepFinished EventType = "step_finished"
 )
 
 // Event is published by the Coordinator on its broker.
@@ -30,6 +45,13 @@ type Event struct {
 	ResultPart *llm.Part
 	Queue      []QueuedPrompt
 	Result     *Result
+	// Denied is set on EventToolFinished when the permission service
+	// refused the call.
+	Denied bool
+	// Message is set on EventMessage and EventStepFinished.
+	Message *message.Message
+	// Step is set on EventStepFinished.
+	Step *session.Turn
 }
 
 // QueuedPrompt is a prompt waiting for its session.
@@ -52,6 +74,9 @@ const (
 	ExitAuth             ExitReason = "auth"              // auth or billing
 	ExitPermissionDenied ExitReason = "permission_denied" // a denial ended the task
 	ExitError            ExitReason = "error"
+	// ExitQueued: the session was busy; the prompt waits in its queue
+	// (Result.QueuedMessageID) and will be answered by the running turn.
+	ExitQueued ExitReason = "queued"
 )
 
 // Result describes a finished turn.
@@ -66,4 +91,7 @@ type Result struct {
 	Cost   float64
 	// Denials counts tool calls refused by the permission service.
 	Denials int
+	// QueuedMessageID is the stored queued prompt when Reason is
+	// ExitQueued.
+	QueuedMessageID string
 }

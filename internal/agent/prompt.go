@@ -1,0 +1,63 @@
+package agent
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/honecode/hone/internal/llm"
+)
+
+// The prompts are embedded read-only text.
+var (
+	//go:embed prompts/system.md
+	systemText string
+	//go:embed prompts/subagent.md
+	subAgentText string
+	//go:embed prompts/summary.md
+	summaryText string
+	//go:embed prompts/title.md
+	titleText string
+)
+
+// promptKind selects the role part of a system prompt.
+type promptKind int
+
+const (
+	promptMain promptKind = iota
+	promptSub
+)
+
+// systemPrompt returns the system blocks of a turn: the role (stable, so
+// providers can cache it) and the environment with the project's memory
+// files.
+func (c *Coordinator) systemPrompt(ctx context.Context, kind promptKind, defs []llm.ToolDef) []string {
+	role := systemText
+	if kind == promptSub {
+		role = subAgentText
+	}
+	var b strings.Builder
+	c.writeEnvironment(ctx, &b, defs)
+	if kind == promptMain {
+		b.WriteString(readMemory(c.cfg.WorkDir, c.cfg.ContextPaths, c.cfg.MemoryLimit))
+	}
+	return []string{strings.TrimSpace(role), strings.TrimSpace(b.String())}
+}
+
+func (c *Coordinator) writeEnvironment(ctx context.Context, b *strings.Builder, defs []llm.ToolDef) {
+	b.WriteString("# Environment\n\n")
+	fmt.Fprintf(b, "- Working directory: %s\n", c.cfg.WorkDir)
+	fmt.Fprintf(b, "- Platform: %s\n", c.cfg.Platform)
+	fmt.Fprintf(b, "- Today's date: %s\n", c.cfg.Now().Format("Monday, 2 January 2006"))
+	if !c.cfg.DisableGit {
+		b.WriteString(gitSummary(ctx, c.cfg.WorkDir))
+	}
+	if len(defs) > 0 {
+		names := make([]string, len(defs))
+		for i, d := range defs {
+			names[i] = d.Name
+		}
+		fmt.Fprintf(b, "- Tools: %s\n", strings.Join(names, ", "))
+	}
+}

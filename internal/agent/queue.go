@@ -1,0 +1,118 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
+)
+
+// queuedPrompt is a stored queued user message waiting for its session.
+type queuedPrompt struct {
+	msg message.Message
+}
+
+// enqueueLocked stores parts as a queued prompt of sessionID; c.mu is held.
+func (c *Coordinator) enqueueLocked(ctx context.Context, sessionID string, parts []llm.Part) (message.Message, error) {
+	m, err := c.deps.Messages.Create(context.WithoutCancel(ctx), message.Message{
+		SessionID: sessionID,
+		Role:      llm.RoleUser,
+		Parts:     parts,
+		Status:    message.StatusQueued,
+		CreatedAt: c.cfg.Now().UnixMilli(),
+	})
+	if err != nil {
+		return message.Message{}, fmt.Errorf("queue prompt: %w", err)
+	}
+	c.queues[sessionID] = append(c.queues[sessionID], queuedPrompt{msg: m})
+	return m, nil
+}
+
+// Queue returns the prompts waiting for sessionID, oldest first.
+func (c *Coordinator) Queue(sessionID string) []QueuedPrompt {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.queueLocked(sessionID)
+}
+
+func (c *Coordinator) queueLocked(sessionID string) []QueuedPrompt {
+	q := c.queues[sessionID]
+	out := make([]QueuedPrompt, len(q))
+	for i, p := range q {
+		out[i] = QueuedPrompt{MessageID: p.msg.ID, Text: p.msg.LLM().Text()}
+	}
+	return out
+}
+
+// RemoveQueued takes a prompt out of sessionID's queue and deletes its
+// stored message; ErrNotQueued when it is not (or no longer) queued.
+func (c *Coordinator) RemoveQueued(ctx context.Context, sessionID, messageID string) error {
+	c.mu.Lock()
+	q := c.queues[sessionID]
+	i := slices.IndexFunc(q, func(p queuedPrompt) bool { return p.msg.ID == messageID })
+	if i < 0 {
+		c.mu.Unlock()
+		return ErrNotQueued
+	}
+	c.setQueueLocked(sessionID, slices.Delete(slices.Clone(q), i, i+1))
+	c.mu.Unlock()
+	if err := c.deps.Messages.Delete(ctx, messageID); err != nil {
+		return fmt.Errorf("remove queued prompt: %w", err)
+	}
+	c.publishQueue(ctx, sessionID)
+	return nil
+}
+
+func (c *Coordinator) setQueueLocked(sessionID string, q []queuedPrompt) {
+	if len(q) == 0 {
+		delete(c.queues, sessionID)
+		return
+	}
+	c.queues[sessionID] = q
+}
+
+// takeQueue removes and returns sessionID's queue.
+func (c *Coordinator) takeQueue(sessionID string) []queuedPrompt {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	q := c.queues[sessionID]
+	delete(c.queues, sessionID)
+	return q
+}
+
+// forgetQueued drops the given message ids from sessionID's queue (they
+// were folded from the store at the start of a turn).
+func (c *Coordinator) forgetQueued(sessionID string, ids map[string]bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	q := slices.DeleteFunc(slices.Clone(c.queues[sessionID]), func(p queuedPrompt) bool { return ids[p.msg.ID] })
+	c.setQueueLocked(sessionID, q)
+}
+
+// continueOrClose is called when a turn's model has finished answering:
+// it returns the queued prompts to fold into the turn, or, when there are
+// none, marks the turn closing so that later prompts start a new turn.
+func (c *Coordinator) continueOrClose(sessionID string, a *activeSession) []queuedPrompt {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if q := c.queues[sessionID]; len(q) > 0 {
+		delete(c.queues, sessionID)
+		return q
+	}
+	a.closing = true
+	return nil
+}
+
+// markClosing marks a turn that ends for any other reason; its queue stays
+// for the session's next Run.
+func (c *Coordinator) markClosing(a *activeSession) {
+	c.mu.Lock()
+	a.closing = true
+	c.mu.Unlock()
+}
+
+func (c *Coordinator) publishQueue(ctx context.Context, sessionID string) {
+	c.publish(ctx, Event{Type: EventQueueChanged, SessionID: sessionID, Queue: c.Queue(sessionID)})
+}

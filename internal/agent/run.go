@@ -1,0 +1,92 @@
+package agent
+
+import (
+	"context"
+	"strings"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
+)
+
+// Run sends prompt (and attachments: image or text parts) to sessionID and
+// blocks until the turn ends, including queued prompts folded into it.
+//
+// When the session is busy, the prompt is stored as queued and Run returns
+// at once with Reason ExitQueued. Otherwise the returned Result describes
+// the turn whatever its outcome (Result.Err carries a failure); the error
+// return is only for failures before the turn started (unknown session,
+// store errors, ErrEmptyPrompt, ErrNoModel, ErrClosed).
+func (c *Coordinator) Run(ctx context.Context, sessionID, prompt string, attachments []llm.Part) (*Result, error) {
+	return c.RunWith(ctx, sessionID, prompt, attachments, RunOptions{})
+}
+
+// RunWith is Run with per-call limits.
+func (c *Coordinator) RunWith(ctx context.Context, sessionID, prompt string, attachments []llm.Part, opts RunOptions) (*Result, error) {
+	parts := userParts(prompt, attachments)
+	if len(parts) == 0 {
+		return nil, ErrEmptyPrompt
+	}
+	if len(c.cfg.Large) == 0 {
+		return nil, ErrNoModel
+	}
+	var queued message.Message
+	a, err := c.acquire(ctx, sessionID, func() error {
+		m, err := c.enqueueLocked(ctx, sessionID, parts)
+		queued = m
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if a == nil {
+		c.publishQueue(ctx, sessionID)
+		return &Result{SessionID: sessionID, Reason: ExitQueued, QueuedMessageID: queued.ID}, nil
+	}
+	return c.runHeld(ctx, sessionID, a, parts, c.mainSpec(opts))
+}
+
+// runHeld runs a turn on a session acquired as a, releasing it at the end.
+func (c *Coordinator) runHeld(ctx context.Context, sessionID string, a *activeSession, parts []llm.Part, spec turnSpec) (*Result, error) {
+	defer c.release(sessionID, a)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	t := c.newTurn(ctx, sessionID, spec)
+	c.mu.Lock()
+	a.cancel = cancel
+	a.turn = t
+	c.mu.Unlock()
+	if err := t.begin(ctx, parts); err != nil {
+		c.markClosing(a)
+		return nil, err
+	}
+	c.publish(ctx, Event{Type: EventTurnStarted, SessionID: sessionID})
+	t.loop(ctx, a)
+	res := t.result()
+	c.publish(ctx, Event{Type: EventTurnFinished, SessionID: sessionID, Result: res})
+	return res, nil
+}
+
+func (c *Coordinator) mainSpec(opts RunOptions) turnSpec {
+	steps := c.cfg.MaxSteps
+	if opts.MaxSteps > 0 {
+		steps = opts.MaxSteps
+	}
+	return turnSpec{
+		tools:    c.deps.Tools,
+		prompt:   promptMain,
+		maxSteps: steps,
+		maxCost:  opts.MaxCost,
+		queue:    true,
+		titles:   !c.cfg.DisableTitles,
+	}
+}
+
+// userParts is the content of a user message: the prompt text, then the
+// attachments.
+func userParts(prompt string, attachments []llm.Part) []llm.Part {
+	var parts []llm.Part
+	if strings.TrimSpace(prompt) != "" {
+		parts = append(parts, llm.Text(prompt))
+	}
+	return append(parts, attachments...)
+}

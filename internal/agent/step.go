@@ -1,0 +1,130 @@
+package agent
+
+import (
+	"context"
+	"time"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/session"
+)
+
+// stepOutcome is what one model step produced.
+type stepOutcome struct {
+	msg   message.Message
+	calls []llm.Part
+	err   error
+}
+
+// step asks the model once (with failover), stores the assistant message,
+// accounts usage and cost, and returns the tool calls to run.
+func (t *turn) step(ctx context.Context) stepOutcome {
+	t.steps++
+	t.mu.Lock()
+	t.res.Steps++
+	t.mu.Unlock()
+	start := time.Now()
+	w := newStepWriter(t)
+	rep, err := t.c.callModel(ctx, t.sessionID, t.c.cfg.Large, func(c Candidate) *llm.Request {
+		w.prepare(c)
+		return t.request(ctx, c)
+	}, w)
+	reason, note := rep.reason, ""
+	switch {
+	case err != nil && llm.KindOf(err) == llm.KindCanceled:
+		reason, note = llm.FinishCanceled, "interrupted"
+	case err != nil:
+		reason, note = llm.FinishError, err.Error()
+	case reason == "":
+		reason = llm.FinishStop
+	}
+	msg := w.finish(reason, err == nil, note)
+	t.account(ctx, rep, msg, start, err)
+	if msg.ID != "" {
+		t.appendHist(msg)
+		if text := msg.LLM().Text(); text != "" {
+			t.mu.Lock()
+			t.res.Text = text
+			t.mu.Unlock()
+		}
+	}
+	calls := msg.LLM().ToolCalls()
+	if err != nil {
+		if len(calls) > 0 {
+			t.answerUnrun(msg, calls, nil)
+		}
+		return stepOutcome{msg: msg, err: err}
+	}
+	return stepOutcome{msg: msg, calls: calls}
+}
+
+// request builds the step's request for candidate c.
+func (t *turn) request(ctx context.Context, c Candidate) *llm.Request {
+	msgs := t.view
+	if t.hasImages && !c.Spec.Images {
+		msgs = stripImages(msgs, c.Name())
+		if !t.imagesNoted {
+			t.imagesNoted = true
+			t.c.info(ctx, t.sessionID, "images left out: "+c.Name()+" does not accept images")
+		}
+	}
+	return buildRequest(c, t.system, msgs, t.defs)
+}
+
+// buildRequest applies c's call options.
+func buildRequest(c Candidate, system []string, msgs []llm.Message, defs []llm.ToolDef) *llm.Request {
+	o := c.Options
+	maxTokens := o.MaxTokens
+	if maxTokens == 0 {
+		maxTokens = c.Spec.MaxOutputTokens
+	}
+	return &llm.Request{
+		Model:           c.Model,
+		System:          system,
+		Messages:        msgs,
+		Tools:           defs,
+		MaxTokens:       maxTokens,
+		Temperature:     o.Temperature,
+		TopP:            o.TopP,
+		ReasoningEffort: o.ReasoningEffort,
+		ProviderOptions: o.ProviderOptions,
+		Headers:         o.Headers,
+	}
+}
+
+// account adds the step's usage and cost to the session and the result,
+// stores its trace row and publishes EventStepFinished.
+func (t *turn) account(ctx context.Context, rep callReport, msg message.Message, start time.Time, err error) {
+	u := rep.usage
+	cost := rep.cand.Spec.Cost(u)
+	t.addSpend(u, cost)
+	if u.Total() > 0 {
+		t.ctxTok, t.pending = u.Total(), 0
+	} else {
+		t.ctxTok += t.pending + estimateParts(msg.Parts)
+		t.pending = 0
+	}
+	t.lastOut = u.Output
+	if u.Total() > 0 || cost > 0 {
+		inCtx := u.Input + u.CacheRead + u.CacheWrite
+		if aerr := t.c.deps.Sessions.AddUsage(t.store, t.sessionID, u, cost, inCtx); aerr != nil {
+			t.c.log.Error("add usage", "session", t.sessionID, "err", aerr)
+		}
+	}
+	row := session.Turn{
+		SessionID: t.sessionID, MessageID: msg.ID,
+		Provider: rep.cand.Provider, Model: rep.cand.Model, Failovers: rep.failovers,
+		LatencyMS: time.Since(start).Milliseconds(), TTFTMS: rep.ttft.Milliseconds(),
+		InputTokens: u.Input, OutputTokens: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite,
+		Cost: cost, FinishReason: string(msg.FinishReason), CreatedAt: t.c.cfg.Now().UnixMilli(),
+	}
+	if err != nil {
+		row.Error = err.Error()
+	}
+	if stored, aerr := t.c.deps.Sessions.AddTurn(t.store, row); aerr != nil {
+		t.c.log.Error("add turn", "session", t.sessionID, "err", aerr)
+	} else {
+		row = stored
+	}
+	t.c.publish(ctx, Event{Type: EventStepFinished, SessionID: t.sessionID, Message: &msg, Step: &row})
+}

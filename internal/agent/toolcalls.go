@@ -1,0 +1,141 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/tools"
+)
+
+// notRunText answers a call skipped because the turn was cancelled first.
+const notRunText = "interrupted: the turn was cancelled before this tool call ran"
+
+// runTools runs the calls of assistant message msg through the toolset:
+// consecutive read-only calls together in parallel, every other call on its
+// own, in order. The results are stored in call order as one tool message.
+// It returns false when the turn was cancelled meanwhile.
+func (t *turn) runTools(ctx context.Context, msg message.Message, calls []llm.Part) bool {
+	results := make([]*tools.Result, len(calls))
+	for i := 0; i < len(calls) && ctx.Err() == nil; {
+		j := i + 1
+		if t.parallel(calls[i]) {
+			for j < len(calls) && t.parallel(calls[j]) {
+				j++
+			}
+		}
+		t.runBatch(ctx, msg.ID, calls[i:j], results[i:j])
+		i = j
+	}
+	denied := false
+	for i, r := range results {
+		if r == nil {
+			continue
+		}
+		t.guard.add(calls[i], r.Content, r.IsError)
+		if r.Denied {
+			denied = true
+			t.mu.Lock()
+			t.res.Denials++
+			t.mu.Unlock()
+		}
+	}
+	t.lastDeny = denied
+	t.answerUnrun(msg, calls, results)
+	return ctx.Err() == nil
+}
+
+// parallel reports whether call may run alongside other read-only calls.
+func (t *turn) parallel(call llm.Part) bool {
+	return call.InputError == "" && t.spec.tools.ReadOnly(call.ToolName)
+}
+
+func (t *turn) runBatch(ctx context.Context, msgID string, calls []llm.Part, out []*tools.Result) {
+	if len(calls) == 1 {
+		out[0] = t.runCall(ctx, msgID, calls[0])
+		return
+	}
+	var wg sync.WaitGroup
+	for i := range calls {
+		wg.Go(func() { out[i] = t.runCall(ctx, msgID, calls[i]) })
+	}
+	wg.Wait()
+}
+
+// runCall runs one call; a call with malformed arguments is answered with
+// an error result without running.
+func (t *turn) runCall(ctx context.Context, msgID string, call llm.Part) *tools.Result {
+	t.c.publish(ctx, Event{Type: EventToolStarted, SessionID: t.sessionID, Call: &call})
+	var res tools.Result
+	if call.InputError != "" {
+		res = tools.ErrorResult("invalid arguments for " + call.ToolName + ": " + call.InputError +
+			". Send the call again with a JSON object of arguments that matches the tool's schema.")
+	} else {
+		cctx := tools.WithCall(ctx, tools.CallContext{SessionID: t.sessionID, MessageID: msgID, CallID: call.ToolCallID})
+		res = t.spec.tools.Run(cctx, tools.Call{ID: call.ToolCallID, Name: call.ToolName, Input: json.RawMessage(call.Input)})
+	}
+	part := resultPart(call, res)
+	t.c.publish(ctx, Event{Type: EventToolFinished, SessionID: t.sessionID, Call: &call, ResultPart: &part, Denied: res.Denied})
+	return &res
+}
+
+// answerUnrun stores the tool message answering calls: results[i] when
+// the call ran, an interrupted result otherwise (results may be nil).
+func (t *turn) answerUnrun(msg message.Message, calls []llm.Part, results []*tools.Result) {
+	parts := make([]llm.Part, 0, len(calls))
+	for i, call := range calls {
+		if results != nil && results[i] != nil {
+			parts = append(parts, resultPart(call, *results[i]))
+			parts = append(parts, extraImages(call, *results[i])...)
+			continue
+		}
+		p := interruptedResult(call)
+		if results != nil {
+			p.Text = notRunText
+		}
+		parts = append(parts, p)
+	}
+	now := t.c.cfg.Now().UnixMilli()
+	m, err := t.c.deps.Messages.Create(t.store, message.Message{
+		SessionID: t.sessionID, Role: llm.RoleTool, Parts: parts,
+		Status: message.StatusDone, CreatedAt: now, FinishedAt: now,
+	})
+	if err != nil {
+		t.c.log.Error("store tool results", "session", t.sessionID, "err", err)
+		m = message.Message{SessionID: t.sessionID, Role: llm.RoleTool, Parts: parts, Status: message.StatusDone}
+	}
+	t.appendHist(m)
+	t.pending += estimateParts(parts)
+}
+
+// resultPart is the stored tool_result of call; the first image of the
+// result travels in the part itself.
+func resultPart(call llm.Part, r tools.Result) llm.Part {
+	content := r.Content
+	if content == "" && !r.IsError {
+		content = "(no output)"
+	}
+	p := llm.ToolResult(call.ToolCallID, call.ToolName, content, r.IsError)
+	p.Meta = displayMeta(r.Display)
+	if len(r.Images) > 0 {
+		p.MediaType, p.Data = r.Images[0].MediaType, r.Images[0].Data
+	}
+	return p
+}
+
+// extraImages are a result's further images, as image parts tagged with
+// the call id.
+func extraImages(call llm.Part, r tools.Result) []llm.Part {
+	if len(r.Images) < 2 {
+		return nil
+	}
+	out := make([]llm.Part, 0, len(r.Images)-1)
+	for _, img := range r.Images[1:] {
+		img.Type = llm.PartImage
+		img.ToolCallID = call.ToolCallID
+		out = append(out, img)
+	}
+	return out
+}

@@ -1,0 +1,111 @@
+package agent
+
+import (
+	"time"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
+)
+
+// stepWriter is the sink of a main step: it applies stream events to the
+// assistant message, creates the message on the first event, and writes
+// and publishes snapshots at most every Config.UpdateInterval (the store
+// coalesces the streaming writes further).
+type stepWriter struct {
+	t         *turn
+	acc       *accumulator
+	cand      Candidate
+	msg       message.Message
+	created   bool
+	dirty     bool
+	lastFlush time.Time
+}
+
+func newStepWriter(t *turn) *stepWriter {
+	return &stepWriter{t: t, acc: newAccumulator()}
+}
+
+// prepare is called before each candidate is asked.
+func (w *stepWriter) prepare(c Candidate) { w.cand = c }
+
+func (w *stepWriter) event(ev llm.Event) {
+	if !w.created {
+		w.create()
+	}
+	if w.acc.apply(ev) {
+		w.dirty = true
+		w.maybeFlush()
+	}
+}
+
+func (w *stepWriter) reset() {
+	if w.acc.empty() {
+		return
+	}
+	w.acc.reset()
+	w.dirty = true
+	w.flush()
+}
+
+func (w *stepWriter) create() {
+	now := w.t.c.cfg.Now().UnixMilli()
+	m, err := w.t.c.deps.Messages.Create(w.t.store, message.Message{
+		SessionID: w.t.sessionID,
+		Role:      llm.RoleAssistant,
+		Status:    message.StatusStreaming,
+		Model:     w.cand.Model,
+		Provider:  w.cand.Provider,
+		CreatedAt: now,
+	})
+	if err != nil {
+		w.t.c.log.Error("store assistant message", "session", w.t.sessionID, "err", err)
+	}
+	w.msg = m
+	w.created = true
+	w.lastFlush = time.Now()
+}
+
+func (w *stepWriter) maybeFlush() {
+	iv := w.t.c.cfg.UpdateInterval
+	if iv < 0 || time.Since(w.lastFlush) >= iv {
+		w.flush()
+	}
+}
+
+// flush writes and publishes the current snapshot.
+func (w *stepWriter) flush() {
+	if !w.created || !w.dirty || w.msg.ID == "" {
+		return
+	}
+	w.dirty = false
+	w.lastFlush = time.Now()
+	m := w.msg
+	m.Parts = w.acc.snapshot()
+	m.Model, m.Provider = w.cand.Model, w.cand.Provider
+	m.UpdatedAt = w.t.c.cfg.Now().UnixMilli()
+	if err := w.t.c.deps.Messages.Update(w.t.store, m); err != nil {
+		w.t.c.log.Warn("update streaming message", "id", m.ID, "err", err)
+	}
+	w.t.c.publishLossy(Event{Type: EventMessage, SessionID: w.t.sessionID, Message: &m})
+}
+
+// finish writes the final message: its parts, a finish part and the done
+// status. reason is the finish reason; note is shown with it (an error).
+// A step that received nothing stores no message (ID empty).
+func (w *stepWriter) finish(reason llm.FinishReason, complete bool, note string) message.Message {
+	if !w.created || w.msg.ID == "" {
+		return message.Message{Role: llm.RoleAssistant, FinishReason: reason}
+	}
+	now := w.t.c.cfg.Now().UnixMilli()
+	m := w.msg
+	m.Parts = append(w.acc.final(complete), llm.Part{Type: llm.PartFinish, Reason: reason, FinishedAt: now, Text: note})
+	m.Model, m.Provider = w.cand.Model, w.cand.Provider
+	m.Status = message.StatusDone
+	m.FinishReason = reason
+	m.FinishedAt = now
+	m.UpdatedAt = now
+	if err := w.t.c.deps.Messages.Update(w.t.store, m); err != nil {
+		w.t.c.log.Error("store assistant message", "id", m.ID, "err", err)
+	}
+	return m
+}
