@@ -35,6 +35,10 @@ type Env struct {
 	// ShellEnvAllow lists environment variable names that bash keeps even
 	// though they look like secrets.
 	ShellEnvAllow []string
+	// Jobs keeps each session's shell working directory and background
+	// jobs (nil: every bash call starts in WorkDir and run_in_background
+	// is unavailable). The app closes it at exit, which kills the jobs.
+	Jobs *JobManager
 }
 
 // Asker asks whether an action may proceed; nil error means allowed, a

@@ -1,0 +1,77 @@
+package permission
+
+import "github.com/honecode/hone/internal/shell"
+
+// deniedByRule returns the first deny rule matching req. A command is
+// denied when the pattern matches the raw line or any command in it.
+func (s *Service) deniedByRule(req Request, an *shell.Analysis) (Rule, bool) {
+	for _, r := range s.denyRules {
+		if !r.matchesTool(req.ToolName) {
+			continue
+		}
+		if r.Pattern == "" {
+			return r, true
+		}
+		if an != nil {
+			if globMatch(r.Pattern, req.Command) {
+				return r, true
+			}
+			for _, c := range an.Commands {
+				if r.matchesCommand(c) {
+					return r, true
+				}
+			}
+			continue
+		}
+		if r.matchesPath(req.Path, s.projectDir) {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// allowed applies allow rules and the session's grants. A command line is
+// allowed only when it has no risks and each of its commands is
+// read-only, matched by an allow rule, or covered by a grant.
+func (s *Service) allowed(req Request, an *shell.Analysis) bool {
+	for _, r := range s.allowRules {
+		if r.Pattern == "" && r.matchesTool(req.ToolName) {
+			return true
+		}
+	}
+	grants := s.grants(req.SessionID)
+	if an != nil {
+		return commandAllowed(*an, func(c shell.Command) bool {
+			return s.ruleAllowsCommand(req.ToolName, c) || grants.coverCommand(req.ToolName, req.Path, c)
+		})
+	}
+	for _, r := range s.allowRules {
+		if r.matchesTool(req.ToolName) && r.matchesPath(req.Path, s.projectDir) {
+			return true
+		}
+	}
+	return grants.cover(req)
+}
+
+func (s *Service) ruleAllowsCommand(tool string, c shell.Command) bool {
+	for _, r := range s.allowRules {
+		if r.matchesTool(tool) && r.matchesCommand(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// commandAllowed reports whether every command of a risk-free line is
+// read-only or accepted by ok.
+func commandAllowed(an shell.Analysis, ok func(shell.Command) bool) bool {
+	if an.Refusal != "" || len(an.Risks) > 0 || len(an.Commands) == 0 {
+		return false
+	}
+	for _, c := range an.Commands {
+		if !c.ReadOnly && !ok(c) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,150 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// word is one shell word: its value after quote removal when it is a plain
+// literal, or its source text otherwise.
+type word struct {
+	text string
+	lit  bool
+}
+
+// newWord evaluates w statically. Words containing expansions,
+// substitutions or extended globs are not literal.
+func newWord(w *syntax.Word) word {
+	var b strings.Builder
+	for _, part := range w.Parts {
+		if !appendLiteral(&b, part) {
+			return word{text: source(w), lit: false}
+		}
+	}
+	return word{text: b.String(), lit: true}
+}
+
+// appendLiteral writes the value of a literal word part and reports
+// whether the part was literal.
+func appendLiteral(b *strings.Builder, part syntax.WordPart) bool {
+	switch p := part.(type) {
+	case *syntax.Lit:
+		b.WriteString(unescape(p.Value, ""))
+		return true
+	case *syntax.SglQuoted:
+		if !p.Dollar {
+			b.WriteString(p.Value)
+			return true
+		}
+		s, ok := ansiC(p.Value)
+		b.WriteString(s)
+		return ok
+	case *syntax.DblQuoted:
+		if p.Dollar {
+			return false
+		}
+		for _, inner := range p.Parts {
+			lit, ok := inner.(*syntax.Lit)
+			if !ok {
+				return false
+			}
+			b.WriteString(unescape(lit.Value, "$`\"\\\n"))
+		}
+		return true
+	default:
+		return false
+	}
+}
+
+// unescape removes shell backslash escapes from s. Outside double quotes
+// (only == "") a backslash escapes any character; inside, only the
+// characters in only. A backslash-newline pair is a line continuation.
+func unescape(s, only string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		next := s[i+1]
+		switch {
+		case next == '\n':
+			i++
+		case only == "" || strings.IndexByte(only, next) >= 0:
+			b.WriteByte(next)
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// ansiC decodes the common escapes of a $'…' string. Numeric and control
+// escapes are reported as not literal: the caller then treats the word as
+// dynamic, which never makes a command more trusted.
+func ansiC(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case '\\', '\'', '"', '?':
+			b.WriteByte(s[i])
+		default:
+			return s, false
+		}
+	}
+	return b.String(), true
+}
+
+// source prints a node back as shell source on one line.
+func source(n syntax.Node) string {
+	var b strings.Builder
+	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n); err != nil {
+		return "?"
+	}
+	return b.String()
+}
+
+// texts returns the text of each word.
+func texts(ws []word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.text
+	}
+	return out
+}
+
+// allLiteral reports whether every word is a plain literal.
+func allLiteral(ws []word) bool {
+	for _, w := range ws {
+		if !w.lit {
+			return false
+		}
+	}
+	return true
+}
+
+// baseName returns the last path element of a command name, so that
+// /usr/bin/sudo is judged as sudo.
+func baseName(name string) string {
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}

@@ -1,0 +1,50 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/honecode/hone/internal/permission"
+)
+
+// askPermission asks env.Perms about req, filling the session and call
+// ids from ctx. It returns ok when the action may proceed; otherwise the
+// Result to hand back to the model (Denied set on a denial). A nil Perms
+// denies: a misconfigured environment must not act unasked.
+func askPermission(ctx context.Context, env *Env, req permission.Request) (Result, bool) {
+	cc := CallFrom(ctx)
+	req.SessionID, req.CallID = cc.SessionID, cc.CallID
+	if env.Perms == nil {
+		return DeniedResult(&permission.DeniedError{Tool: req.ToolName, Reason: "no permission service"}), false
+	}
+	err := env.Perms.Ask(ctx, req)
+	if err == nil {
+		return Result{}, true
+	}
+	var denied *permission.DeniedError
+	if errors.As(err, &denied) {
+		return DeniedResult(denied), false
+	}
+	if ctx.Err() != nil {
+		return ErrorResult(fmt.Sprintf("%s was cancelled while waiting for permission", req.ToolName)), false
+	}
+	return ErrorResult(fmt.Sprintf("permission check for %s failed: %v", req.ToolName, err)), false
+}
+
+// DeniedResult is the result of a call the permission service refused:
+// it tells the model that it was denied, why, and what the person said.
+func DeniedResult(err *permission.DeniedError) Result {
+	msg := fmt.Sprintf("Permission denied: the user did not allow this %s call.", err.Tool)
+	if err.Reason != "" {
+		msg = fmt.Sprintf("Permission denied for %s (%s).", err.Tool, err.Reason)
+	}
+	if err.Feedback != "" {
+		msg += " The user said: " + err.Feedback
+	} else {
+		msg += " Do not retry the same action; ask the user how to proceed if it is needed."
+	}
+	res := ErrorResult(msg)
+	res.Denied = true
+	return res
+}

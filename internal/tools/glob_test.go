@@ -1,0 +1,68 @@
+package tools
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestGlob(t *testing.T) {
+	t.Parallel()
+	te := newToolEnv(t)
+	files := []string{"main.go", "go.mod", "pkg/a.go", "pkg/sub/b.go", "pkg/b_test.go", "build/gen.go", ".github/ci.yml", ".git/HEAD"}
+	for i, f := range files {
+		p := te.write(t, f, "x")
+		mtime := time.Unix(1_700_000_000+int64(i)*10, 0) // later files are newer
+		if err := os.Chtimes(p, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	te.write(t, ".gitignore", "build/\n")
+	tests := []struct {
+		args    jsonArgs
+		want    string
+		isError bool
+	}{
+		{jsonArgs{"pattern": "**/*.go"}, "pkg/b_test.go\npkg/sub/b.go\npkg/a.go\nmain.go", false},
+		{jsonArgs{"pattern": "*.go"}, "main.go", false},
+		{jsonArgs{"pattern": "go.mod"}, "go.mod", false},
+		{jsonArgs{"pattern": "pkg/**/*.go"}, "pkg/b_test.go\npkg/sub/b.go\npkg/a.go", false},
+		{jsonArgs{"pattern": "*.go", "path": "pkg"}, "pkg/b_test.go\npkg/a.go", false},
+		{jsonArgs{"pattern": "**/*.{yml,mod}"}, ".github/ci.yml\ngo.mod", false},
+		{jsonArgs{"pattern": filepath.Join(te.root, "pkg", "**", "b*.go")}, "pkg/b_test.go\npkg/sub/b.go", false},
+		{jsonArgs{"pattern": "**/*.rs"}, "No files found.", false},
+		{jsonArgs{"pattern": "[", "path": ""}, "invalid glob pattern", true},
+		{jsonArgs{"pattern": "*.go", "path": "nope"}, "does not exist", true},
+		{jsonArgs{"pattern": "*.go", "path": "main.go"}, "not a directory", true},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.args), func(t *testing.T) {
+			t.Parallel()
+			res := te.run(t, "glob", tt.args)
+			if res.IsError != tt.isError {
+				t.Fatalf("IsError = %v: %s", res.IsError, res.Content)
+			}
+			if tt.isError && !strings.Contains(res.Content, tt.want) || !tt.isError && res.Content != tt.want {
+				t.Errorf("content = %q, want %q", res.Content, tt.want)
+			}
+		})
+	}
+}
+
+func TestGlobTruncates(t *testing.T) {
+	t.Parallel()
+	te := newToolEnv(t)
+	for i := range 150 {
+		te.write(t, fmt.Sprintf("f%03d.txt", i), "")
+	}
+	res := te.run(t, "glob", jsonArgs{"pattern": "*.txt"})
+	if n := strings.Count(res.Display.Body, "\n") + 1; n != 100 {
+		t.Errorf("listed %d paths, want 100", n)
+	}
+	if !strings.Contains(res.Content, "showing 100 of 150 files") || res.Display.Kind != DisplayList {
+		t.Errorf("result = %+v", res)
+	}
+}

@@ -1,0 +1,181 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/permission"
+)
+
+// Registry holds the tools offered to a model, validates each call's
+// arguments against the tool's schema and runs it. It is safe for
+// concurrent use: MCP tools may be added and removed while calls run.
+type Registry struct {
+	mu    sync.RWMutex
+	tools map[string]entry
+}
+
+// entry is a registered tool with its info and parsed schema (nil when the
+// schema could not be parsed: such a tool's arguments are not validated).
+type entry struct {
+	tool   Tool
+	info   Info
+	schema *schemaNode
+}
+
+// NewRegistry returns a registry holding ts.
+func NewRegistry(ts ...Tool) *Registry {
+	r := &Registry{tools: make(map[string]entry, len(ts))}
+	for _, t := range ts {
+		r.Add(t)
+	}
+	return r
+}
+
+// Add registers t, replacing a tool of the same name.
+func (r *Registry) Add(t Tool) {
+	info := t.Info()
+	e := entry{tool: t, info: info, schema: parseSchema(info.Schema)}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tools[info.Name] = e
+}
+
+// Remove unregisters the tool called name, if any.
+func (r *Registry) Remove(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.tools, name)
+}
+
+// RemovePrefix unregisters every tool whose name starts with prefix
+// (all tools of one MCP server: "mcp_github_").
+func (r *Registry) RemovePrefix(prefix string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for name := range r.tools {
+		if strings.HasPrefix(name, prefix) {
+			delete(r.tools, name)
+		}
+	}
+}
+
+// Get returns the tool called name.
+func (r *Registry) Get(name string) (Tool, bool) {
+	e, ok := r.lookup(name)
+	return e.tool, ok
+}
+
+// Names returns the registered tool names, sorted.
+func (r *Registry) Names() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	names := make([]string, 0, len(r.tools))
+	for name := range r.tools {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Definitions returns the tool definitions sent to the model, sorted by
+// name so that the request prefix stays byte-identical between calls
+// (prompt caching depends on it).
+func (r *Registry) Definitions() []llm.ToolDef {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	defs := make([]llm.ToolDef, 0, len(r.tools))
+	for _, e := range r.tools {
+		defs = append(defs, llm.ToolDef{Name: e.info.Name, Description: e.info.Description, Schema: e.info.Schema})
+	}
+	slices.SortFunc(defs, func(a, b llm.ToolDef) int { return strings.Compare(a.Name, b.Name) })
+	return defs
+}
+
+// ReadOnly reports whether the tool called name only reads (its policy is
+// PolicyReadOnly); such calls of one step may run in parallel. Unknown
+// tools are not read-only.
+func (r *Registry) ReadOnly(name string) bool {
+	e, ok := r.lookup(name)
+	return ok && e.info.Policy == PolicyReadOnly
+}
+
+// Subset returns a new registry holding only the named tools that this
+// one has (the sub-agent's read-only set).
+func (r *Registry) Subset(names ...string) *Registry {
+	sub := &Registry{tools: make(map[string]entry, len(names))}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	for _, name := range names {
+		if e, ok := r.tools[name]; ok {
+			sub.tools[name] = e
+		}
+	}
+	return sub
+}
+
+func (r *Registry) lookup(name string) (entry, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	e, ok := r.tools[name]
+	return e, ok
+}
+
+// Run validates and runs one call. It never fails: an unknown tool, bad
+// arguments, a denial, a tool error or a panic all become a Result with
+// IsError set that tells the model what went wrong. ctx should carry the
+// session and message ids (WithCall); Run adds the call id when missing.
+func (r *Registry) Run(ctx context.Context, call Call) (res Result) {
+	e, ok := r.lookup(call.Name)
+	if !ok {
+		return ErrorResult(fmt.Sprintf("unknown tool %q. Available tools: %s.", call.Name, strings.Join(r.Names(), ", ")))
+	}
+	input, problems := checkArgs(e.schema, call.Input)
+	if len(problems) > 0 {
+		return ErrorResult(fmt.Sprintf("invalid arguments for %s: %s. Correct the arguments and call the tool again.",
+			call.Name, strings.Join(problems, "; ")))
+	}
+	if err := ctx.Err(); err != nil { // a cancelled turn starts no new calls
+		return resultFromError(call.Name, err)
+	}
+	cc := CallFrom(ctx)
+	if cc.CallID == "" {
+		cc.CallID = call.ID
+	}
+	ctx = WithCall(ctx, cc)
+	defer func() {
+		if p := recover(); p != nil {
+			res = ErrorResult(fmt.Sprintf("tool %s crashed: %v", call.Name, p))
+			res.Display.Body += "\n\n" + string(debug.Stack())
+		}
+	}()
+	res, err := e.tool.Run(ctx, Call{ID: call.ID, Name: call.Name, Input: input})
+	if err != nil {
+		return resultFromError(call.Name, err)
+	}
+	if res.Display.Kind == "" {
+		res.Display.Kind, res.Display.Body = DisplayText, res.Content
+	}
+	return res
+}
+
+// resultFromError turns an error a tool returned into the result the model
+// sees: denials are marked Denied, cancellations say so.
+func resultFromError(tool string, err error) Result {
+	var denied *permission.DeniedError
+	switch {
+	case errors.As(err, &denied):
+		return DeniedResult(denied)
+	case errors.Is(err, context.Canceled):
+		return ErrorResult(fmt.Sprintf("%s was cancelled", tool))
+	case errors.Is(err, context.DeadlineExceeded):
+		return ErrorResult(fmt.Sprintf("%s timed out", tool))
+	}
+	return ErrorResult(fmt.Sprintf("%s failed: %v", tool, err))
+}
