@@ -1,0 +1,57 @@
+package anthropic
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/llmtest"
+)
+
+// benchBody is a Messages stream of about 1 MiB: text deltas of 64 bytes
+// between the usual framing events.
+func benchBody() []byte {
+	var b bytes.Buffer
+	b.WriteString("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_bench\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[],\"model\":\"claude-sonnet-4-5\",\"stop_reason\":null,\"stop_sequence\":null,\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}\n\n")
+	b.WriteString("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n")
+	chunk := strings.Repeat("stream ", 9) + "benchmark"
+	for b.Len() < 1<<20 {
+		fmt.Fprintf(&b, "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":%q}}\n\n", chunk)
+	}
+	b.WriteString("event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n")
+	b.WriteString("event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":90000}}\n\n")
+	b.WriteString("event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n")
+	return b.Bytes()
+}
+
+func BenchmarkStream1MiB(b *testing.B) {
+	body := benchBody()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = w.Write(body)
+	}))
+	defer srv.Close()
+	hc := llm.NewHTTPClient(llm.HTTPOptions{})
+	defer hc.CloseIdleConnections()
+	c := newTestClient(srv.URL, hc)
+	req := llmtest.SimpleRequest("claude-sonnet-4-5", "Write a lot.")
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		n := 0
+		for ev, err := range c.Stream(b.Context(), req) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += len(ev.Text)
+		}
+		if n == 0 {
+			b.Fatal("no text")
+		}
+	}
+}

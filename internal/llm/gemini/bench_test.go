@@ -1,0 +1,53 @@
+package gemini
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/llmtest"
+)
+
+// benchBody is a streamGenerateContent response of about 1 MiB: chunks of
+// 64 bytes of text with the usual metadata.
+func benchBody() []byte {
+	var b bytes.Buffer
+	text := strings.Repeat("stream ", 9) + "benchmark"
+	for b.Len() < 1<<20 {
+		fmt.Fprintf(&b, "data: {\"candidates\": [{\"content\": {\"parts\": [{\"text\": %q}],\"role\": \"model\"},\"index\": 0}],\"usageMetadata\": {\"promptTokenCount\": 10,\"totalTokenCount\": 10},\"modelVersion\": \"gemini-2.5-flash\",\"responseId\": \"bench\"}\r\n\r\n", text)
+	}
+	b.WriteString("data: {\"candidates\": [{\"content\": {\"parts\": [{\"text\": \"\"}],\"role\": \"model\"},\"finishReason\": \"STOP\",\"index\": 0}],\"usageMetadata\": {\"promptTokenCount\": 10,\"candidatesTokenCount\": 90000,\"totalTokenCount\": 90010},\"modelVersion\": \"gemini-2.5-flash\",\"responseId\": \"bench\"}\r\n\r\n")
+	return b.Bytes()
+}
+
+func BenchmarkStream1MiB(b *testing.B) {
+	body := benchBody()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = w.Write(body)
+	}))
+	defer srv.Close()
+	hc := llm.NewHTTPClient(llm.HTTPOptions{})
+	defer hc.CloseIdleConnections()
+	c := newTestClient(srv.URL, hc)
+	req := llmtest.SimpleRequest("gemini-2.5-flash", "Write a lot.")
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		n := 0
+		for ev, err := range c.Stream(b.Context(), req) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += len(ev.Text)
+		}
+		if n == 0 {
+			b.Fatal("no text")
+		}
+	}
+}

@@ -1,0 +1,36 @@
+// Package llmtest is the conformance suite every llm.Provider adapter
+// passes, in the spirit of testing/slogtest, plus the replay server and
+// event helpers adapter tests use on their own.
+//
+// An adapter test supplies wire fixtures — the exact bytes its provider
+// sends — and a constructor; Run replays each fixture byte for byte from an
+// httptest server on 127.0.0.1 and checks what the adapter yields:
+//
+//	func TestConformance(t *testing.T) {
+//		llmtest.Run(t, llmtest.Harness{
+//			New: func(baseURL string, c *http.Client) llm.Provider {
+//				return mine.New(mine.Options{Name: "test", BaseURL: baseURL, APIKey: "k", HTTPClient: c})
+//			},
+//			Text:     llmtest.Stream(`data: {...}`+"\n\n", ...),
+//			ToolCall: ...,
+//			Errors:   []llmtest.ErrorCase{{Kind: llm.KindRateLimit, Response: llmtest.JSONError(429, `{...}`, "retry-after", "7")}, ...},
+//		})
+//	}
+//
+// Each fixture must stream the content named by this package's constants
+// (TextAnswer, ToolName and ToolArgs, …); the field docs on Harness say
+// which. Every request is captured, so adapters can also assert on how
+// they encode requests (Harness.CheckRequest, Harness.ReasoningEcho, or
+// NewServer and Server.Requests directly).
+//
+// Recorded traffic: CassetteDir finds ../shared/fixtures/cassettes (and
+// skips the test when it is absent), LoadCassette parses a go-vcr cassette,
+// and Interaction.Replay turns a recorded response into a Response that
+// NewServer writes byte for byte, one SSE event per chunk.
+//
+// Helpers for adapter tests: Collect gathers a stream into a Result (Text,
+// Reasoning, ToolCalls, ReasoningParts, Usage, Finish, and Message — the
+// assistant message to append to a follow-up request); Validate checks the
+// event-order contract; SimpleRequest, RichRequest, Tools, User and PNG
+// build requests; Stream, JSONError and Response.Split build fixtures.
+package llmtest

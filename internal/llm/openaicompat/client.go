@@ -1,0 +1,131 @@
+package openaicompat
+
+import (
+	"context"
+	"iter"
+	"net/http"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/ssestream"
+
+	"github.com/honecode/hone/internal/llm"
+)
+
+// ProviderType is the provider type this adapter implements; it is the
+// Provider of the reasoning parts it produces.
+const ProviderType = "openai-compat"
+
+// Options configures a Client.
+type Options struct {
+	// Name is the provider's name from config, reported on errors.
+	Name string
+	// BaseURL is the API root including any version path, e.g.
+	// "https://api.deepseek.com/v1" or "http://localhost:11434/v1".
+	BaseURL string
+	// APIKey is sent as a bearer token; empty sends none (local servers).
+	APIKey string
+	// Headers are extra headers sent with every request.
+	Headers map[string]string
+	// HTTPClient carries the requests; nil means
+	// llm.NewHTTPClient(llm.HTTPOptions{}).
+	HTTPClient *http.Client
+}
+
+// Client streams Chat Completions. It is safe for concurrent use.
+type Client struct {
+	name string
+	sdk  openai.Client
+}
+
+// New returns a Client for o.
+func New(o Options) *Client {
+	hc := o.HTTPClient
+	if hc == nil {
+		hc = llm.NewHTTPClient(llm.HTTPOptions{})
+	}
+	opts := []option.RequestOption{
+		option.WithBaseURL(o.BaseURL),
+		option.WithHTTPClient(hc),
+		option.WithMaxRetries(0),
+		option.WithAPIKey(o.APIKey),
+	}
+	for k, v := range o.Headers {
+		opts = append(opts, option.WithHeader(k, v))
+	}
+	name := o.Name
+	if name == "" {
+		name = ProviderType
+	}
+	// Not openai.NewClient: it adds OPENAI_API_KEY, OPENAI_ORG_ID,
+	// OPENAI_CUSTOM_HEADERS … from the environment, which must never reach
+	// another provider's endpoint. Configuration comes from Options only.
+	return &Client{name: name, sdk: openai.Client{Options: opts}}
+}
+
+// Stream sends req and yields the response events; see llm.Provider.
+func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Event, error] {
+	return func(yield func(llm.Event, error) bool) {
+		params, err := buildParams(req)
+		if err != nil {
+			yield(llm.Event{}, &llm.Error{Kind: llm.KindBadRequest, Provider: c.name, Message: err.Error(), Err: err})
+			return
+		}
+		resp, lerr := c.post(ctx, params, req.Headers)
+		if lerr != nil {
+			yield(llm.Event{}, lerr)
+			return
+		}
+		defer resp.Body.Close()
+		c.decode(ctx, resp, yield)
+	}
+}
+
+// post sends the request and returns the streaming response, or a
+// classified error.
+func (c *Client) post(ctx context.Context, params openai.ChatCompletionNewParams, headers map[string]string) (*http.Response, *llm.Error) {
+	opts := []option.RequestOption{option.WithJSONSet("stream", true)}
+	for k, v := range headers {
+		opts = append(opts, option.WithHeader(k, v))
+	}
+	var resp *http.Response
+	err := c.sdk.Post(ctx, "chat/completions", params, &resp, opts...)
+	if err != nil {
+		return nil, c.fail(ctx, resp, err)
+	}
+	return resp, nil
+}
+
+// fail classifies an error of the SDK call.
+func (c *Client) fail(ctx context.Context, resp *http.Response, err error) *llm.Error {
+	if resp != nil && resp.StatusCode >= 400 && ctx.Err() == nil {
+		return llm.HTTPError(c.name, resp)
+	}
+	e := llm.TransportError(ctx, err)
+	e.Provider = c.name
+	return e
+}
+
+// decode reads the SSE stream and yields its events.
+func (c *Client) decode(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool) {
+	dec := ssestream.NewDecoder(resp)
+	st := newStreamState(c.name, yield)
+	for dec.Next() {
+		if !st.frame(dec.Event()) {
+			return
+		}
+	}
+	if err := dec.Err(); err != nil {
+		e := llm.TransportError(ctx, err)
+		e.Provider = c.name
+		st.fail(e)
+		return
+	}
+	if ctx.Err() != nil {
+		e := llm.ContextError(ctx)
+		e.Provider = c.name
+		st.fail(e)
+		return
+	}
+	st.end(false)
+}

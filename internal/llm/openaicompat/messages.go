@@ -1,0 +1,122 @@
+package openaicompat
+
+import (
+	"encoding/base64"
+	"strings"
+
+	"github.com/openai/openai-go/v3"
+
+	"github.com/honecode/hone/internal/llm"
+)
+
+// messages maps the conversation. Reasoning is echoed (when echo is set)
+// on assistant messages after the last user message only; see the package
+// doc.
+func messages(msgs []llm.Message, echo bool) []openai.ChatCompletionMessageParamUnion {
+	lastUser := -1
+	for i, m := range msgs {
+		if m.Role == llm.RoleUser {
+			lastUser = i
+		}
+	}
+	var out []openai.ChatCompletionMessageParamUnion
+	for i, m := range msgs {
+		switch m.Role {
+		case llm.RoleUser:
+			out = append(out, userMessage(m.Parts))
+		case llm.RoleAssistant:
+			if a, ok := assistantMessage(m.Parts, echo && i > lastUser); ok {
+				out = append(out, a)
+			}
+		case llm.RoleTool:
+			out = append(out, toolMessages(m.Parts)...)
+		}
+	}
+	return out
+}
+
+// userMessage sends plain text as a string, and text with images as parts.
+func userMessage(parts []llm.Part) openai.ChatCompletionMessageParamUnion {
+	var content []openai.ChatCompletionContentPartUnionParam
+	images := false
+	for _, p := range parts {
+		switch p.Type {
+		case llm.PartText:
+			content = append(content, openai.TextContentPart(p.Text))
+		case llm.PartImage:
+			images = true
+			content = append(content, imagePart(p))
+		}
+	}
+	if !images {
+		return openai.UserMessage(llm.Message{Parts: parts}.Text())
+	}
+	return openai.UserMessage(content)
+}
+
+func imagePart(p llm.Part) openai.ChatCompletionContentPartUnionParam {
+	url := "data:" + p.MediaType + ";base64," + base64.StdEncoding.EncodeToString(p.Data)
+	return openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: url})
+}
+
+// assistantMessage maps text and tool calls; false when nothing is left
+// to send (an empty or reasoning-only message of an earlier turn).
+func assistantMessage(parts []llm.Part, withReasoning bool) (openai.ChatCompletionMessageParamUnion, bool) {
+	var a openai.ChatCompletionAssistantMessageParam
+	var text, reasoning strings.Builder
+	for _, p := range parts {
+		switch p.Type {
+		case llm.PartText:
+			text.WriteString(p.Text)
+		case llm.PartReasoning:
+			if p.Provider == ProviderType {
+				reasoning.WriteString(p.Text)
+			}
+		case llm.PartToolCall:
+			a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
+				OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
+					ID: p.ToolCallID,
+					Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{
+						Name: p.ToolName, Arguments: llm.SendableInput(p),
+					},
+				},
+			})
+		}
+	}
+	if text.Len() > 0 {
+		a.Content.OfString = openai.String(text.String())
+	}
+	if withReasoning && reasoning.Len() > 0 {
+		a.SetExtraFields(map[string]any{"reasoning_content": reasoning.String()})
+	}
+	if text.Len() == 0 && len(a.ToolCalls) == 0 {
+		return openai.ChatCompletionMessageParamUnion{}, false
+	}
+	return openai.ChatCompletionMessageParamUnion{OfAssistant: &a}, true
+}
+
+// toolMessages maps each tool result to a tool message; images the tools
+// returned (carried by a result part itself, or as image parts) follow in
+// one user message, as tool messages carry only text.
+func toolMessages(parts []llm.Part) []openai.ChatCompletionMessageParamUnion {
+	var out []openai.ChatCompletionMessageParamUnion
+	var images []openai.ChatCompletionContentPartUnionParam
+	for _, p := range parts {
+		switch p.Type {
+		case llm.PartToolResult:
+			out = append(out, openai.ToolMessage(p.Text, p.ToolCallID))
+			if len(p.Data) > 0 {
+				images = append(images, imagePart(p))
+			}
+		case llm.PartImage:
+			images = append(images, imagePart(p))
+		}
+	}
+	if len(images) > 0 {
+		content := append([]openai.ChatCompletionContentPartUnionParam{
+			openai.TextContentPart("Images returned by the tool calls above:"),
+		}, images...)
+		out = append(out, openai.UserMessage(content))
+	}
+	return out
+}
