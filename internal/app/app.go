@@ -50,6 +50,7 @@ type App struct {
 
 	cfg   lazy[configState]
 	store storeState // see store.go
+	svc   lazy[*services]
 }
 
 // New resolves the working and data directories; it builds nothing else.

@@ -22,6 +22,9 @@ type Factory struct {
 	Global GlobalOptions
 	// Getenv reads the environment (tests replace it).
 	Getenv func(string) string
+	// Options, when set before the first App call, adjusts the App's
+	// options (commands use it for their own flags: --model, --yolo …).
+	Options func(*app.Options)
 
 	once sync.Once
 	app  *app.App
@@ -38,13 +41,17 @@ func (f *Factory) App(ctx context.Context) (*app.App, error) {
 }
 
 func (f *Factory) appOptions() app.Options {
-	return app.Options{
+	o := app.Options{
 		Cwd:        f.Global.Cwd,
 		DataDir:    f.Global.DataDir,
 		ConfigFile: f.Global.ConfigFile,
 		Debug:      f.Global.Debug,
 		Getenv:     f.Getenv,
 	}
+	if f.Options != nil {
+		f.Options(&o)
+	}
+	return o
 }
 
 // close releases the App if it was built.

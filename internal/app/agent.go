@@ -1,0 +1,138 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/honecode/hone/internal/agent"
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/permission"
+	"github.com/honecode/hone/internal/tools"
+)
+
+// services is what Agent builds once: the permission service, the tool
+// registry and the Coordinator that uses both.
+type services struct {
+	perms *permission.Service
+	tools *tools.Registry
+	coord *agent.Coordinator
+}
+
+// Permissions returns the permission service (built with the agent).
+func (a *App) Permissions(ctx context.Context) (*permission.Service, error) {
+	s, err := a.services(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.perms, nil
+}
+
+// Tools returns the tool registry (built with the agent).
+func (a *App) Tools(ctx context.Context) (*tools.Registry, error) {
+	s, err := a.services(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.tools, nil
+}
+
+// Agent returns the Coordinator. Its error is a *config.NoProviderError
+// when no provider is usable, a *config.ValidationError for bad config.
+func (a *App) Agent(ctx context.Context) (*agent.Coordinator, error) {
+	s, err := a.services(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.coord, nil
+}
+
+func (a *App) services(ctx context.Context) (*services, error) {
+	return a.svc.get(func() (*services, error) { return a.buildServices(ctx) })
+}
+
+func (a *App) buildServices(ctx context.Context) (*services, error) {
+	loaded, err := a.Config(ctx)
+	if err != nil {
+		return nil, err
+	}
+	resolved, err := a.Resolved(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := a.Store(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cfg := loaded.Config
+	perms, err := permission.NewService(permission.Config{
+		Rules: permission.Rules{
+			Mode:  permission.Mode(cfg.Permissions.Mode),
+			Allow: cfg.Permissions.Allow,
+			Deny:  cfg.Permissions.Deny,
+		},
+		ProjectDir:     a.workDir,
+		NonInteractive: a.opts.NonInteractive,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("permissions: %w", err)
+	}
+	idle := time.Duration(cfg.Options.StreamIdleTimeout) * time.Second
+	cl := newClients(idle, a.configDir())
+	large, err := cl.candidates(resolved, resolved.Large)
+	if err != nil {
+		return nil, err
+	}
+	small, err := cl.candidates(resolved, resolved.Small)
+	if err != nil {
+		return nil, err
+	}
+	jobs := tools.NewJobManager()
+	a.onClose(func() error { jobs.Close(); return nil })
+	env := &tools.Env{
+		WorkDir:       a.workDir,
+		Perms:         perms,
+		Files:         st.History,
+		Todos:         st.Sessions,
+		Logger:        a.Logger(),
+		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
+		ShellEnvAllow: cfg.Options.ShellEnvAllow,
+		Jobs:          jobs,
+	}
+	reg := tools.NewRegistry(tools.Builtins(env)...)
+	for _, name := range cfg.Options.DisabledTools {
+		reg.Remove(name)
+	}
+	coord := agent.NewCoordinator(agent.Config{
+		Large:                large,
+		Small:                small,
+		WorkDir:              a.workDir,
+		MaxSteps:             cfg.Options.MaxSteps,
+		Cooldowns:            cooldowns(cfg.Options.Cooldowns),
+		DisableAutoSummarize: cfg.Options.DisableAutoSummarize,
+		DisableTitles:        cfg.Options.DisableTitles,
+		ContextPaths:         cfg.Options.ContextPaths,
+	}, agent.Deps{
+		Messages:      st.Messages,
+		Sessions:      st.Sessions,
+		Children:      st.Sessions,
+		Tools:         reg,
+		SubAgentTools: reg.Subset("view", "glob", "grep", "ls"), // the read-only sub-agent
+		Logger:        a.Logger(),
+	})
+	env.SubAgent = coord
+	a.onClose(coord.Close)
+	return &services{perms: perms, tools: reg, coord: coord}, nil
+}
+
+// cooldowns converts config seconds by kind name into durations.
+func cooldowns(in map[string]int) map[llm.ErrorKind]time.Duration {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make(map[llm.ErrorKind]time.Duration, len(in))
+	for k, v := range in {
+		out[llm.ErrorKind(k)] = time.Duration(v) * time.Second
+	}
+	return out
+}

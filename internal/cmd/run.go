@@ -1,0 +1,125 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/honecode/hone/internal/app"
+	"github.com/honecode/hone/internal/config"
+	"github.com/honecode/hone/internal/run"
+)
+
+// RunOptions are the flags and arguments of `hone run`.
+type RunOptions struct {
+	Args       []string
+	Model      string
+	SmallModel string
+	Continue   bool
+	Session    string
+	Quiet      bool
+	Format     string
+	MaxSteps   int
+	MaxCost    float64
+	Yolo       bool
+}
+
+func newRunCmd(f *Factory) *cobra.Command {
+	opts := &RunOptions{}
+	c := &cobra.Command{
+		Use:   "run [prompt...]",
+		Short: "Run one request without the interface and print the answer",
+		Long: `Run sends the prompt to the model and lets it work with tools until it is done.
+The answer streams to stdout; tool activity, failovers and denials go to stderr.
+Text piped to stdin is prepended to the prompt. Without --yolo, anything the
+permission mode and rules do not allow is denied (nobody is there to ask).
+Exit codes are listed in docs/exit-codes.md.`,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Args = args
+			return runRun(c.Context(), f, *opts)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVarP(&opts.Model, "model", "m", "", "model for the large role, as provider/model")
+	fl.StringVar(&opts.SmallModel, "small-model", "", "model for titles and summaries, as provider/model")
+	fl.BoolVarP(&opts.Continue, "continue", "C", false, "continue the last session of this project")
+	fl.StringVarP(&opts.Session, "session", "s", "", "continue a session by id or unique prefix")
+	fl.BoolVarP(&opts.Quiet, "quiet", "q", false, "print only the answer (no tool activity on stderr)")
+	fl.StringVar(&opts.Format, "output-format", "text", "output format: text, json or stream-json")
+	fl.IntVar(&opts.MaxSteps, "max-steps", 0, "stop after this many model steps (default from config, else 100)")
+	fl.Float64Var(&opts.MaxCost, "max-cost", 0, "stop before a step that would make the turn cost more than this many USD")
+	fl.BoolVarP(&opts.Yolo, "yolo", "y", false, "allow every tool action without asking")
+	return c
+}
+
+func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
+	format, err := parseFormat(opts.Format)
+	if err != nil {
+		return usageError(err)
+	}
+	if opts.Continue && opts.Session != "" {
+		return usageError(errors.New("--continue and --session cannot be used together"))
+	}
+	var stdin = f.IO.In
+	if !f.IO.StdinIsPipe {
+		stdin = nil
+	}
+	prompt, err := run.Prompt(opts.Args, stdin)
+	if err != nil {
+		return usageError(err)
+	}
+	if prompt == "" {
+		return usageError(errors.New(`no prompt: pass it as arguments (hone run "…") or on stdin`))
+	}
+	f.Options = func(o *app.Options) {
+		o.Model, o.SmallModel, o.Yolo, o.NonInteractive = opts.Model, opts.SmallModel, opts.Yolo, true
+	}
+	a, err := f.App(ctx)
+	if err != nil {
+		return err
+	}
+	coord, err := a.Agent(ctx)
+	if err != nil {
+		return configErr(err)
+	}
+	st, err := a.Store(ctx)
+	if err != nil {
+		return err
+	}
+	ctx, stop := run.NotifyInterrupt(ctx, os.Exit)
+	defer stop()
+	code, err := run.Execute(ctx, run.Deps{Agent: coord, Sessions: st.Sessions}, run.Options{
+		Prompt:     prompt,
+		ProjectDir: a.WorkDir(),
+		SessionID:  opts.Session,
+		Continue:   opts.Continue,
+		Format:     format,
+		Quiet:      opts.Quiet,
+		MaxSteps:   opts.MaxSteps,
+		MaxCost:    opts.MaxCost,
+	}, run.IO{Out: f.IO.Out, Err: f.IO.Err})
+	if code == 0 && err == nil {
+		return nil
+	}
+	return withCode(int(code), err)
+}
+
+func parseFormat(s string) (run.Format, error) {
+	switch f := run.Format(s); f {
+	case run.FormatText, run.FormatJSON, run.FormatStreamJSON:
+		return f, nil
+	}
+	return "", fmt.Errorf("--output-format %q: want text, json or stream-json", s)
+}
+
+// configErr marks configuration problems (invalid files, no usable
+// provider) as usage errors: exit 2.
+func configErr(err error) error {
+	if errors.Is(err, config.ErrInvalid) || errors.Is(err, config.ErrNoProvider) {
+		return usageError(err)
+	}
+	return err
+}
