@@ -35,6 +35,9 @@ type Coordinator struct {
 	events *pubsub.Broker[Event]
 	cool   *cooldowns
 
+	// rolesMu guards cfg.Large and cfg.Small (SetCandidates).
+	rolesMu sync.RWMutex
+
 	mu     sync.Mutex
 	active map[string]*activeSession
 	queues map[string][]queuedPrompt

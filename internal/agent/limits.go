@@ -21,7 +21,7 @@ func (t *turn) limitReached() (ExitReason, bool) {
 // output as the last step (at least 500 tokens). It errs high, so the
 // limit is never passed.
 func (t *turn) nextStepCost() float64 {
-	c, ok := t.c.firstAvailable(t.c.cfg.Large)
+	c, ok := t.c.firstAvailable(t.c.large())
 	if !ok {
 		return 0
 	}
@@ -37,7 +37,7 @@ func (t *turn) needsSummary() bool {
 	if t.c.cfg.DisableAutoSummarize || t.justSummarized || t.summaryFailed || len(t.hist) < 2 {
 		return false
 	}
-	c, ok := t.c.firstAvailable(t.c.cfg.Large)
+	c, ok := t.c.firstAvailable(t.c.large())
 	if !ok || c.Spec.ContextWindow <= 0 {
 		return false
 	}

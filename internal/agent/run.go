@@ -26,7 +26,7 @@ func (c *Coordinator) RunWith(ctx context.Context, sessionID, prompt string, att
 	if len(parts) == 0 {
 		return nil, ErrEmptyPrompt
 	}
-	if len(c.cfg.Large) == 0 {
+	if len(c.large()) == 0 {
 		return nil, ErrNoModel
 	}
 	var queued message.Message

@@ -25,7 +25,7 @@ func (t *turn) step(ctx context.Context) stepOutcome {
 	t.mu.Unlock()
 	start := time.Now()
 	w := newStepWriter(t)
-	rep, err := t.c.callModel(ctx, t.sessionID, t.c.cfg.Large, func(c Candidate) *llm.Request {
+	rep, err := t.c.callModel(ctx, t.sessionID, t.c.large(), func(c Candidate) *llm.Request {
 		w.prepare(c)
 		return t.request(ctx, c)
 	}, w)

@@ -66,10 +66,10 @@ func (t *turn) summarize(ctx context.Context, continueTask bool) error {
 	if s, err := c.deps.Sessions.Get(t.store, t.sessionID); err == nil {
 		todos = s.Todos
 	}
-	input := transcript(t.hist, todos, transcriptLimit(c.cfg.Small))
+	input := transcript(t.hist, todos, transcriptLimit(c.small()))
 	col := newTextSink()
 	start := time.Now()
-	rep, err := c.callModel(ctx, t.sessionID, c.cfg.Small, func(cand Candidate) *llm.Request {
+	rep, err := c.callModel(ctx, t.sessionID, c.small(), func(cand Candidate) *llm.Request {
 		return sideRequest(cand, summaryText, "Summarize this session transcript.\n\n"+input, summaryMaxOut)
 	}, col)
 	if err == nil && col.text() == "" {

@@ -38,7 +38,7 @@ func (c *Coordinator) makeTitle(ctx context.Context, sessionID, prompt string) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.TitleTimeout)
 	defer cancel()
 	col := newTextSink()
-	rep, err := c.callModel(ctx, sessionID, c.cfg.Small, func(cand Candidate) *llm.Request {
+	rep, err := c.callModel(ctx, sessionID, c.small(), func(cand Candidate) *llm.Request {
 		return sideRequest(cand, titleText, cutUTF8(prompt, titlePromptChars), titleMaxOut)
 	}, col)
 	title := ""
