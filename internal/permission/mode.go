@@ -73,7 +73,7 @@ func (m Mode) decide(req Request) (verdict, string) {
 		return allow, ""
 	case m == ModeYolo:
 		return allow, ""
-	case m == ModePlan && (req.Action == ActionWrite || req.Action == ActionExecute):
+	case m == ModePlan && (req.Action == ActionWrite || req.Action == ActionExecute || req.WritesFile):
 		return deny, planReason
 	case m == ModeAcceptEdits && req.Action == ActionWrite && inside:
 		return allow, ""

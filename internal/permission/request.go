@@ -32,6 +32,10 @@ type Request struct {
 	Diff        string `json:"diff,omitempty"`
 	// OutsideProject is set when Path lies outside the project directory.
 	OutsideProject bool `json:"outside_project,omitempty"`
+	// WritesFile is set when an action of another kind also writes Path
+	// (download is network access that saves a file): plan mode refuses it
+	// like a write.
+	WritesFile bool `json:"writes_file,omitempty"`
 }
 
 // Answer is a person's (or a rule's) decision on a Request.

@@ -48,12 +48,13 @@ func TestModeByAction(t *testing.T) {
 		"write-out": {ToolName: "edit", Action: ActionWrite, Path: "/etc/hosts", OutsideProject: true},
 		"execute":   {ToolName: "bash", Action: ActionExecute, Command: "go test ./..."},
 		"network":   {ToolName: "fetch", Action: ActionNetwork},
+		"download":  {ToolName: "download", Action: ActionNetwork, Path: "/proj/x.zip", WritesFile: true},
 	}
 	want := map[Mode]map[string]string{
-		ModeDefault:     {"read-in": "allow", "read-out": "ask", "write-in": "ask", "write-out": "ask", "execute": "ask", "network": "ask"},
-		ModeAcceptEdits: {"read-in": "allow", "read-out": "ask", "write-in": "allow", "write-out": "ask", "execute": "ask", "network": "ask"},
-		ModePlan:        {"read-in": "allow", "read-out": "ask", "write-in": "deny", "write-out": "deny", "execute": "deny", "network": "ask"},
-		ModeYolo:        {"read-in": "allow", "read-out": "allow", "write-in": "allow", "write-out": "allow", "execute": "allow", "network": "allow"},
+		ModeDefault:     {"read-in": "allow", "read-out": "ask", "write-in": "ask", "write-out": "ask", "execute": "ask", "network": "ask", "download": "ask"},
+		ModeAcceptEdits: {"read-in": "allow", "read-out": "ask", "write-in": "allow", "write-out": "ask", "execute": "ask", "network": "ask", "download": "ask"},
+		ModePlan:        {"read-in": "allow", "read-out": "ask", "write-in": "deny", "write-out": "deny", "execute": "deny", "network": "ask", "download": "deny"},
+		ModeYolo:        {"read-in": "allow", "read-out": "allow", "write-in": "allow", "write-out": "allow", "execute": "allow", "network": "allow", "download": "allow"},
 	}
 	for mode, byAction := range want {
 		s := newService(t, Config{Rules: Rules{Mode: mode}, NonInteractive: true})

@@ -48,3 +48,21 @@ func DeniedResult(err *permission.DeniedError) Result {
 	res.Denied = true
 	return res
 }
+
+// denyRules is implemented by permission services (permission.Service)
+// that can judge deny rules without asking anyone.
+type denyRules interface {
+	DenyReason(req permission.Request) string
+}
+
+// denyByRule applies the deny rules to an action that needs no prompt (a
+// read inside the project, a read-only command): deny rules come first in
+// every decision, so they refuse it even though nobody would be asked.
+func denyByRule(env *Env, req permission.Request) (Result, bool) {
+	if rules, ok := env.Perms.(denyRules); ok {
+		if reason := rules.DenyReason(req); reason != "" {
+			return DeniedResult(&permission.DeniedError{Tool: req.ToolName, Reason: reason}), false
+		}
+	}
+	return Result{}, true
+}

@@ -139,18 +139,7 @@ func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside
 		return askPermission(ctx, t.env, req)
 	}
 	// Read-only commands run without asking, unless a deny rule says no.
-	if rules, ok := t.env.Perms.(denyRules); ok {
-		if reason := rules.DenyReason(req); reason != "" {
-			return DeniedResult(&permission.DeniedError{Tool: "bash", Reason: reason}), false
-		}
-	}
-	return Result{}, true
-}
-
-// denyRules is implemented by permission services (permission.Service)
-// that can judge deny rules without asking anyone.
-type denyRules interface {
-	DenyReason(req permission.Request) string
+	return denyByRule(t.env, req)
 }
 
 // foreground runs the command to its end, its timeout or cancellation.

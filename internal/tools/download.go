@@ -106,6 +106,7 @@ func (t *downloadTool) ask(ctx context.Context, target fsguard.Resolved, rawURL 
 	}
 	return askPermission(ctx, t.env, permission.Request{
 		ToolName: "download", Action: permission.ActionNetwork, Path: target.Abs, OutsideProject: !target.Inside,
+		WritesFile:  true,
 		Description: fmt.Sprintf("Download %s to %s", rawURL, shownPath(target)),
 	})
 }

@@ -27,7 +27,8 @@ func readAccess(ctx context.Context, env *Env, tool, path string) (target fsguar
 		return target, ErrorResult(err.Error()), false
 	}
 	if target.Inside {
-		return target, Result{}, true
+		res, ok = denyByRule(env, permission.Request{ToolName: tool, Action: permission.ActionRead, Path: target.Abs})
+		return target, res, ok
 	}
 	res, ok = askPermission(ctx, env, permission.Request{
 		ToolName:       tool,
