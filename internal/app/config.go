@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 
 	"github.com/honecode/hone/internal/config"
@@ -37,23 +38,63 @@ func (a *App) Resolved(ctx context.Context) (*config.Resolved, error) {
 }
 
 func (a *App) configState(ctx context.Context) (configState, error) {
-	return a.cfg.get(func() (configState, error) {
-		mode := ""
-		if a.opts.Yolo {
-			mode = "yolo"
-		}
-		loaded, err := config.Load(ctx, config.LoadOptions{
-			Cwd:        a.workDir,
-			ConfigFile: a.opts.ConfigFile,
-			Getenv:     a.opts.Getenv,
-			Flags:      config.Overrides{Model: a.opts.Model, SmallModel: a.opts.SmallModel, PermissionMode: mode},
-		})
-		if err != nil {
-			return configState{}, err
-		}
-		res, rerr := config.Resolve(&loaded.Config, nil, config.ResolveOptions{Getenv: a.opts.Getenv})
-		return configState{loaded: loaded, resolved: res, resolveErr: rerr}, nil
+	a.cfgMu.Lock()
+	defer a.cfgMu.Unlock()
+	if a.cfg != nil {
+		return *a.cfg, nil
+	}
+	st, err := a.loadConfig(ctx)
+	if err != nil {
+		return configState{}, err
+	}
+	a.cfg = &st
+	return st, nil
+}
+
+func (a *App) loadConfig(ctx context.Context) (configState, error) {
+	mode := ""
+	if a.opts.Yolo {
+		mode = "yolo"
+	}
+	loaded, err := config.Load(ctx, config.LoadOptions{
+		Cwd:        a.workDir,
+		ConfigFile: a.opts.ConfigFile,
+		Getenv:     a.opts.Getenv,
+		Flags:      config.Overrides{Model: a.opts.Model, SmallModel: a.opts.SmallModel, PermissionMode: mode},
 	})
+	if err != nil {
+		return configState{}, err
+	}
+	ro := config.ResolveOptions{Getenv: a.opts.Getenv}
+	res, rerr := config.Resolve(&loaded.Config, nil, ro)
+	if errors.Is(rerr, config.ErrNoProvider) {
+		// Nothing else is usable: a local Ollama enables itself.
+		res, rerr = config.ResolveProbing(ctx, &loaded.Config, nil, ro, nil)
+	}
+	return configState{loaded: loaded, resolved: res, resolveErr: rerr}, nil
+}
+
+// ReloadConfig reads the config files again (after onboarding wrote the
+// global one) and gives the agent the new role candidates. Permissions,
+// tools and servers keep the configuration they were built with.
+func (a *App) ReloadConfig(ctx context.Context) error {
+	st, err := a.loadConfig(ctx)
+	if err != nil {
+		return err
+	}
+	a.cfgMu.Lock()
+	a.cfg = &st
+	a.cfgMu.Unlock()
+	svc, built := a.builtServices()
+	if !built || st.resolved == nil {
+		return st.resolveErr
+	}
+	large, small, err := svc.clients.roles(st.resolved)
+	if err != nil {
+		return err
+	}
+	svc.coord.SetCandidates(large, small)
+	return st.resolveErr
 }
 
 // configDir is the directory of the --config file (fake scripts resolve

@@ -98,17 +98,11 @@ func resolveModels(ctx context.Context, opts *ModelsOptions) (res *config.Resolv
 		return nil, nil, err
 	}
 	ro := config.ResolveOptions{Getenv: opts.Load.Getenv}
-	res, resolveErr = config.Resolve(&loaded.Config, cat, ro)
 	if !opts.Probe {
+		res, resolveErr = config.Resolve(&loaded.Config, cat, ro)
 		return res, resolveErr, nil
 	}
-	if p, ok := res.Provider("ollama"); ok && p.Reason != "disabled in config" {
-		st, perr := config.DetectOllama(ctx, opts.HTTPClient, p.BaseURL)
-		if perr == nil {
-			ro.Ollama = st
-			res, resolveErr = config.Resolve(&loaded.Config, cat, ro)
-		}
-	}
+	res, resolveErr = config.ResolveProbing(ctx, &loaded.Config, cat, ro, opts.HTTPClient)
 	return res, resolveErr, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -81,6 +82,14 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if err != nil {
 		return err
 	}
+	res, err := a.Resolved(ctx)
+	if err != nil {
+		return configErr(err)
+	}
+	if !opts.Quiet {
+		loaded, _ := a.Config(ctx) // loaded without error: Resolved succeeded
+		printConfigNotes(f.IO.Err, loaded.Warnings, res.Skipped)
+	}
 	coord, err := a.Agent(ctx)
 	if err != nil {
 		return configErr(err)
@@ -122,4 +131,15 @@ func configErr(err error) error {
 		return usageError(err)
 	}
 	return err
+}
+
+// printConfigNotes writes config warnings and skipped candidates to w, one
+// per line, so a typo in hone.json does not go unnoticed.
+func printConfigNotes(w io.Writer, warnings []config.Diagnostic, skipped []string) {
+	for _, d := range warnings {
+		fmt.Fprintln(w, "hone: config:", d.String())
+	}
+	for _, s := range skipped {
+		fmt.Fprintln(w, "hone: model skipped:", s)
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/honecode/hone/configs"
 )
 
 // OllamaProbeTimeout bounds DetectOllama: a local server answers at once.
@@ -95,4 +97,22 @@ func DetectOllama(ctx context.Context, client *http.Client, baseURL string) (*Ol
 		st.Models = append(st.Models, m.Name)
 	}
 	return st, nil
+}
+
+// ResolveProbing is Resolve followed, unless the ollama provider is
+// disabled in config, by a probe for a local Ollama (DetectOllama, within
+// OllamaProbeTimeout) and a second Resolve that counts what it found. A
+// failed probe leaves the first result.
+func ResolveProbing(ctx context.Context, cfg *Config, cat *configs.Catalog, opts ResolveOptions, client *http.Client) (*Resolved, error) {
+	res, err := Resolve(cfg, cat, opts)
+	p, ok := res.Provider("ollama")
+	if !ok || p.Reason == "disabled in config" {
+		return res, err
+	}
+	st, perr := DetectOllama(ctx, client, p.BaseURL)
+	if perr != nil {
+		return res, err
+	}
+	opts.Ollama = st
+	return Resolve(cfg, cat, opts)
 }
