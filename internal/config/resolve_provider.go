@@ -88,6 +88,11 @@ func applyProviderConfig(rp *ResolvedProvider, c *Provider, byType *configs.Prov
 	rp.Headers = maps.Clone(c.ExtraHeaders)
 	rp.ProviderOptions = maps.Clone(c.ProviderOptions)
 	rp.Script, rp.Vertex = c.Script, c.Vertex
+	if c.Vertex && c.BaseURL == "" {
+		// The catalog's URL is the Gemini API's; Vertex picks its own
+		// regional endpoint from project and location.
+		rp.BaseURL = ""
+	}
 	for _, m := range c.Models {
 		i := slices.IndexFunc(rp.Models, func(s ModelSpec) bool { return s.ID == m.ID })
 		var spec ModelSpec
@@ -146,10 +151,13 @@ func needsKey(rp ResolvedProvider, local bool) bool {
 	switch {
 	case local:
 		return false
+	case rp.Type == TypeGemini && rp.Vertex:
+		// Vertex authenticates with Application Default Credentials.
+		return false
 	case rp.KeyEnv != "":
 		return true
 	case rp.Type == TypeGemini:
-		return !rp.Vertex
+		return true
 	}
 	return rp.Type == TypeOpenAI || rp.Type == TypeAnthropic
 }

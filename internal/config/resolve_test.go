@@ -251,3 +251,15 @@ func BenchmarkResolve(b *testing.B) {
 		}
 	}
 }
+
+func TestResolveVertexNeedsNoKeyOrAPIBaseURL(t *testing.T) {
+	t.Parallel()
+	r, err := resolve(t, `{"providers":{"gemini":{"vertex":true,"provider_options":{"project":"p"}}}}`, ResolveOptions{Getenv: envOf()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := r.Provider("gemini")
+	if !p.Usable || p.BaseURL != "" || !p.Vertex {
+		t.Errorf("vertex gemini = usable %v (%s), base %q, vertex %v; want usable with no base URL", p.Usable, p.Reason, p.BaseURL, p.Vertex)
+	}
+}
