@@ -14,9 +14,10 @@ import (
 // services is what Agent builds once: the permission service, the tool
 // registry and the Coordinator that uses both.
 type services struct {
-	perms *permission.Service
-	tools *tools.Registry
-	coord *agent.Coordinator
+	perms   *permission.Service
+	tools   *tools.Registry
+	coord   *agent.Coordinator
+	clients *clients
 }
 
 // Permissions returns the permission service (built with the agent).
@@ -37,8 +38,10 @@ func (a *App) Tools(ctx context.Context) (*tools.Registry, error) {
 	return s.tools, nil
 }
 
-// Agent returns the Coordinator. Its error is a *config.NoProviderError
-// when no provider is usable, a *config.ValidationError for bad config.
+// Agent returns the Coordinator. Its error is a *config.ValidationError
+// for bad config. With no usable provider the Coordinator is still built,
+// with no candidates (its Run fails with agent.ErrNoModel) until
+// ReloadConfig finds one: check Resolved first to report why.
 func (a *App) Agent(ctx context.Context) (*agent.Coordinator, error) {
 	s, err := a.services(ctx)
 	if err != nil {
@@ -51,15 +54,21 @@ func (a *App) services(ctx context.Context) (*services, error) {
 	return a.svc.get(func() (*services, error) { return a.buildServices(ctx) })
 }
 
+// builtServices returns the services if they were built successfully.
+func (a *App) builtServices() (*services, bool) {
+	if !a.svc.done() {
+		return nil, false
+	}
+	s, err := a.svc.get(nil)
+	return s, err == nil
+}
+
 func (a *App) buildServices(ctx context.Context) (*services, error) {
 	loaded, err := a.Config(ctx)
 	if err != nil {
 		return nil, err
 	}
-	resolved, err := a.Resolved(ctx)
-	if err != nil {
-		return nil, err
-	}
+	resolved, _ := a.Resolved(ctx) // no usable provider: no candidates yet
 	st, err := a.Store(ctx)
 	if err != nil {
 		return nil, err
@@ -79,11 +88,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	}
 	idle := time.Duration(cfg.Options.StreamIdleTimeout) * time.Second
 	cl := newClients(idle, a.configDir())
-	large, err := cl.candidates(resolved, resolved.Large)
-	if err != nil {
-		return nil, err
-	}
-	small, err := cl.candidates(resolved, resolved.Small)
+	large, small, err := cl.roles(resolved)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +127,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	})
 	env.SubAgent = coord
 	a.onClose(coord.Close)
-	return &services{perms: perms, tools: reg, coord: coord}, nil
+	return &services{perms: perms, tools: reg, coord: coord, clients: cl}, nil
 }
 
 // cooldowns converts config seconds by kind name into durations.

@@ -48,8 +48,9 @@ type App struct {
 	closers []func() error
 	logger  *slog.Logger
 
-	cfg   lazy[configState]
-	store storeState // see store.go
+	cfgMu sync.Mutex
+	cfg   *configState // nil until loaded; replaced by ReloadConfig
+	store storeState   // see store.go
 	svc   lazy[*services]
 }
 
@@ -147,3 +148,6 @@ func dataDir(flag string, getenv func(string) string) (string, error) {
 	}
 	return filepath.Abs(dir)
 }
+
+// Getenv reads the environment the App was built with.
+func (a *App) Getenv(key string) string { return a.opts.Getenv(key) }

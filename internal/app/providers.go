@@ -79,6 +79,20 @@ func (c *clients) build(p config.ResolvedProvider) (llm.Provider, error) {
 	return nil, fmt.Errorf("provider %s: unknown type %q", p.Name, p.Type)
 }
 
+// roles returns the agent candidates of both roles (none when r is nil).
+func (c *clients) roles(r *config.Resolved) (large, small []agent.Candidate, err error) {
+	if r == nil {
+		return nil, nil, nil
+	}
+	if large, err = c.candidates(r, r.Large); err != nil {
+		return nil, nil, err
+	}
+	if small, err = c.candidates(r, r.Small); err != nil {
+		return nil, nil, err
+	}
+	return large, small, nil
+}
+
 // candidates turns resolved config candidates into agent candidates.
 func (c *clients) candidates(r *config.Resolved, in []config.Candidate) ([]agent.Candidate, error) {
 	out := make([]agent.Candidate, 0, len(in))

@@ -1,0 +1,128 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/honecode/hone/internal/permission"
+	"github.com/honecode/hone/internal/pubsub"
+	"github.com/honecode/hone/internal/tui/dialogs/commands"
+	"github.com/honecode/hone/internal/tui/dialogs/help"
+	"github.com/honecode/hone/internal/tui/dialogs/models"
+	permdlg "github.com/honecode/hone/internal/tui/dialogs/permission"
+	"github.com/honecode/hone/internal/tui/dialogs/quit"
+	"github.com/honecode/hone/internal/tui/dialogs/sessions"
+)
+
+// dialogKey gives a key to the open dialog and acts on its answer.
+func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch d := m.dialog.(type) {
+	case *help.Model:
+		if d.HandleKey(msg) {
+			m.dialog = nil
+		}
+	case *quit.Model:
+		yes, done := d.HandleKey(msg)
+		if yes {
+			return cancelCmd(m.b, m.sess.ID, tea.QuitMsg{})
+		}
+		if done {
+			m.dialog = nil
+			if m.perm == nil {
+				m.openNextPermission()
+			}
+		}
+	case *commands.Model:
+		a, cmd := d.HandleKey(msg)
+		switch a := a.(type) {
+		case commands.Close:
+			m.dialog = nil
+		case commands.Run:
+			m.dialog = nil
+			return m.runCommand(a.ID)
+		}
+		return cmd
+	case *sessions.Model:
+		a, cmd := d.HandleKey(msg)
+		return tea.Batch(cmd, m.sessionsAction(a))
+	case *models.Model:
+		a, cmd := d.HandleKey(msg)
+		switch a := a.(type) {
+		case models.Close:
+			m.dialog = nil
+		case models.Select:
+			m.dialog = nil
+			return setModelCmd(m.ctx, m.b, ModelRole(a.Role), a.Ref)
+		}
+		return cmd
+	}
+	return nil
+}
+
+func (m *Model) sessionsAction(a sessions.Action) tea.Cmd {
+	switch a := a.(type) {
+	case sessions.Close:
+		m.dialog = nil
+	case sessions.Open:
+		m.dialog = nil
+		if a.ID == m.sess.ID {
+			return nil
+		}
+		return loadSessionCmd(m.ctx, m.b, a.ID, false)
+	case sessions.Rename:
+		return renameCmd(m.ctx, m.b, a.ID, a.Title)
+	case sessions.Delete:
+		if a.ID == m.sess.ID {
+			m.newSession()
+		}
+		return deleteCmd(m.ctx, m.b, a.ID)
+	}
+	return nil
+}
+
+func (m *Model) openHelp() {
+	m.dialog = help.New(m.theme, m.helpGroups())
+}
+
+// permissionKey gives a key to the permission dialog and sends the answer.
+func (m *Model) permissionKey(msg tea.KeyPressMsg) tea.Cmd {
+	ans, cmd := m.perm.HandleKey(msg, m.opts.now())
+	if ans == nil {
+		return cmd
+	}
+	m.perm = nil
+	m.openNextPermission()
+	return respondCmd(m.b, ans.RequestID, ans.Answer, ans.Feedback)
+}
+
+// handlePermissionEvent queues new requests and drops withdrawn ones.
+func (m *Model) handlePermissionEvent(e permissionEventMsg) {
+	req := e.Payload
+	if e.Type == pubsub.Created {
+		m.permQueue = append(m.permQueue, req)
+		if m.perm == nil {
+			m.openNextPermission()
+		}
+		return
+	}
+	if m.perm != nil && m.perm.Request().ID == req.ID {
+		m.perm = nil
+		m.openNextPermission()
+		return
+	}
+	for i, r := range m.permQueue {
+		if r.ID == req.ID {
+			m.permQueue = append(m.permQueue[:i], m.permQueue[i+1:]...)
+			return
+		}
+	}
+}
+
+func (m *Model) openNextPermission() {
+	if len(m.permQueue) == 0 {
+		return
+	}
+	var req permission.Request
+	req, m.permQueue = m.permQueue[0], m.permQueue[1:]
+	m.perm = permdlg.New(m.theme, req, m.opts.now())
+	m.completion.Close()
+}

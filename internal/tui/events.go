@@ -1,0 +1,108 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/honecode/hone/internal/agent"
+	"github.com/honecode/hone/internal/pubsub"
+	"github.com/honecode/hone/internal/tui/chat"
+	"github.com/honecode/hone/internal/tui/status"
+)
+
+// handleEvent applies a broker event; events of other sessions are
+// ignored, except permission requests, which always need an answer.
+func (m *Model) handleEvent(msg tea.Msg) tea.Cmd {
+	switch e := msg.(type) {
+	case messageEventMsg:
+		if e.Payload.SessionID != m.sess.ID || m.sess.ID == "" {
+			return nil
+		}
+		if e.Type == pubsub.Deleted {
+			m.chat.Remove(e.Payload.ID)
+			return nil
+		}
+		m.chat.Upsert(e.Payload)
+		if m.takenBy(e) {
+			return m.taken()
+		}
+	case sessionEventMsg:
+		if e.Payload.ID != m.sess.ID || m.sess.ID == "" {
+			return nil
+		}
+		if e.Type == pubsub.Deleted {
+			m.newSession()
+			return m.flash(status.Warn, "this session was deleted")
+		}
+		m.sess = e.Payload
+	case agentEventMsg:
+		if e.Payload.SessionID != m.sess.ID || m.sess.ID == "" {
+			return nil
+		}
+		return m.handleAgentEvent(e.Payload)
+	case permissionEventMsg:
+		m.handlePermissionEvent(e)
+	}
+	return nil
+}
+
+func (m *Model) handleAgentEvent(e agent.Event) tea.Cmd {
+	switch e.Type {
+	case agent.EventTurnStarted:
+		return m.setBusy(true)
+	case agent.EventTurnFinished:
+		cmd := m.setBusy(false)
+		m.turnResult(e.Result)
+		return tea.Batch(cmd, filesCmd(m.ctx, m.b, m.sess.ID))
+	case agent.EventQueueChanged:
+		m.queue.SetItems(queueItems(e.Queue))
+		if m.focus == focusQueue && m.queue.Len() == 0 {
+			m.setFocus(focusEditor)
+		}
+	case agent.EventFailover:
+		m.chat.AddInfo(chat.LevelWarn, e.Text)
+	case agent.EventInfo:
+		m.chat.AddInfo(chat.LevelInfo, e.Text)
+	case agent.EventSummarizing:
+		m.summing = true
+		m.updateActivity()
+		return m.startTicking()
+	case agent.EventSummarized:
+		m.summing = false
+		m.updateActivity()
+		m.chat.AddInfo(chat.LevelInfo, "conversation summarized: the model now sees a summary of the earlier messages")
+	case agent.EventToolStarted:
+		if e.Call != nil {
+			m.chat.ToolStarted(e.Call.ToolCallID)
+		}
+	case agent.EventToolFinished:
+		if e.ResultPart != nil {
+			m.chat.ToolFinished(*e.ResultPart)
+		}
+		return filesCmd(m.ctx, m.b, m.sess.ID)
+	}
+	return nil
+}
+
+// turnResult adds an info line when a turn ended other than normally
+// (cancellations are already marked on the message).
+func (m *Model) turnResult(r *agent.Result) {
+	if r == nil {
+		return
+	}
+	errText := ""
+	if r.Err != nil {
+		errText = ": " + r.Err.Error()
+	}
+	switch r.Reason {
+	case agent.ExitMaxSteps:
+		m.chat.AddInfo(chat.LevelWarn, "stopped: the step limit was reached (send a prompt to continue)")
+	case agent.ExitMaxCost:
+		m.chat.AddInfo(chat.LevelWarn, "stopped: the cost limit was reached")
+	case agent.ExitLoop:
+		m.chat.AddInfo(chat.LevelWarn, "stopped: the model kept repeating the same tool call")
+	case agent.ExitPermissionDenied:
+		m.chat.AddInfo(chat.LevelWarn, "stopped after a permission was denied")
+	case agent.ExitProviderError, agent.ExitAuth, agent.ExitError:
+		m.chat.AddInfo(chat.LevelError, "the turn failed"+errText)
+	}
+}

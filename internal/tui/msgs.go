@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"github.com/honecode/hone/internal/agent"
+	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/permission"
+	"github.com/honecode/hone/internal/pubsub"
+	"github.com/honecode/hone/internal/session"
+	"github.com/honecode/hone/internal/tui/editor"
+)
+
+// Broker events, forwarded by the bridge goroutine.
+type (
+	messageEventMsg    pubsub.Event[message.Message]
+	sessionEventMsg    pubsub.Event[session.Session]
+	agentEventMsg      pubsub.Event[agent.Event]
+	permissionEventMsg pubsub.Event[permission.Request]
+)
+
+// Results of commands.
+type (
+	setupStatusMsg struct {
+		status SetupStatus
+		err    error
+	}
+	ollamaMsg struct {
+		info OllamaInfo
+		err  error
+	}
+	setupSavedMsg struct{ err error }
+
+	sessionLoadedMsg struct {
+		sess  session.Session
+		msgs  []message.Message
+		queue []agent.QueuedPrompt
+		busy  bool
+		err   error
+	}
+	// sessionCreatedMsg carries the prompt that made the session.
+	sessionCreatedMsg struct {
+		sess   session.Session
+		prompt editor.Submit
+		err    error
+	}
+	runDoneMsg struct {
+		sessionID string
+		seq       int // which Run call ended
+		busy      bool
+		err       error
+	}
+	sessionsListMsg struct {
+		list []session.Session
+		err  error
+	}
+	modelStateMsg struct {
+		state      ModelState
+		openDialog bool
+		err        error
+	}
+	filesMsg struct {
+		sessionID string
+		files     []FileChange
+		err       error
+	}
+	serversMsg  struct{ servers []ServerStatus }
+	modeMsg     struct{ mode string }
+	fileListMsg struct{ files []string }
+	undoneMsg   struct {
+		res UndoResult
+		err error
+	}
+	// doneMsg reports a finished background action: text is flashed on
+	// success, err on failure; refresh asks to reload the session list.
+	doneMsg struct {
+		text string
+		err  error
+	}
+	externalReadyMsg struct {
+		path string
+		err  error
+	}
+	externalDoneMsg struct {
+		path string
+		err  error
+	}
+	externalTextMsg struct {
+		text string
+		err  error
+	}
+)
+
+// Timers.
+type (
+	tickMsg        struct{}
+	serversTickMsg struct{}
+	flashClearMsg  struct{ id int }
+)

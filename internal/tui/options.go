@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"os"
+	"time"
+)
+
+// Options configure Run and NewModel.
+type Options struct {
+	// SessionID opens this session (a full id: internal/cmd resolves
+	// prefixes with the session service before calling Run).
+	SessionID string
+	// Continue opens the project's latest session (Sessions.LatestSession)
+	// when SessionID is empty.
+	Continue bool
+	// NoColor renders without colors. Run also honours the NO_COLOR
+	// environment variable through terminal color-profile detection.
+	NoColor bool
+	// Light starts with the palette for light backgrounds; the color the
+	// terminal reports for its background overrides it either way.
+	Light bool
+	// Now is the clock (nil: time.Now); tests inject a fake one to step
+	// past the permission dialog's input guard.
+	Now func() time.Time
+	// Editor is the command for Ctrl+O ("": $VISUAL, $EDITOR, then vi).
+	Editor string
+	// Getenv reads the environment (nil: os.Getenv).
+	Getenv func(string) string
+}
+
+func (o Options) getenv(k string) string {
+	if o.Getenv != nil {
+		return o.Getenv(k)
+	}
+	return os.Getenv(k)
+}
+
+func (o Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}

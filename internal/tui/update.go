@@ -1,0 +1,92 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/honecode/hone/internal/tui/status"
+	"github.com/honecode/hone/internal/tui/styles"
+)
+
+// Update routes a message to the handler of its kind.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.route(msg)
+	m.layout()
+	return m, cmd
+}
+
+func (m *Model) route(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.BackgroundColorMsg:
+		if dark := msg.IsDark(); dark != m.theme.Dark {
+			m.setTheme(styles.New(dark, m.opts.NoColor))
+		}
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.PasteMsg:
+		return m.handlePaste(msg)
+	case tea.MouseWheelMsg:
+		m.handleWheel(msg)
+	case messageEventMsg, sessionEventMsg, agentEventMsg, permissionEventMsg:
+		return m.handleEvent(msg)
+	case tickMsg:
+		return m.handleTick()
+	case serversTickMsg:
+		return tea.Batch(serversCmd(m.ctx, m.b), serversTickCmd())
+	case flashClearMsg:
+		m.status.ClearFlash(msg.id)
+	case doneMsg:
+		if msg.err != nil {
+			return m.flash(status.Error, msg.err.Error())
+		}
+		if msg.text != "" {
+			return m.flash(status.Info, msg.text)
+		}
+	default:
+		return m.handleResult(msg)
+	}
+	return nil
+}
+
+// flash shows a transient status message and schedules its removal.
+func (m *Model) flash(level status.Level, text string) tea.Cmd {
+	return flashClearCmd(m.status.Flash(level, text))
+}
+
+// handleTick animates spinners while anything is running.
+func (m *Model) handleTick() tea.Cmd {
+	m.chat.Tick()
+	m.status.Tick()
+	if m.busy || m.summing {
+		return tickCmd()
+	}
+	m.ticking = false
+	return nil
+}
+
+// startTicking starts the spinner loop unless it runs already.
+func (m *Model) startTicking() tea.Cmd {
+	if m.ticking {
+		return nil
+	}
+	m.ticking = true
+	return tickCmd()
+}
+
+func (m *Model) handleWheel(msg tea.MouseWheelMsg) {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		m.chat.Wheel(-3)
+	case tea.MouseWheelDown:
+		m.chat.Wheel(3)
+	}
+}
+
+func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
+	if m.dialog != nil || m.perm != nil || m.onboarding != nil {
+		return nil
+	}
+	m.setFocus(focusEditor)
+	return m.editor.HandlePaste(msg.Content)
+}
