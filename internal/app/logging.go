@@ -37,6 +37,3 @@ func redactAttr(_ []string, a slog.Attr) slog.Attr {
 	}
 	return a
 }
-
-// discardLogger logs nothing (tests, and before the data dir is known).
-func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
