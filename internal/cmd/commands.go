@@ -7,6 +7,8 @@ func addCommands(root *cobra.Command, f *Factory) {
 	for _, mk := range []func(*Factory) *cobra.Command{
 		newSessionsCmd, newUndoCmd,
 		newConfigCmd, newModelsCmd, newRunCmd,
+		newMCPCmd,
+		newLSPCmd,
 	} {
 		root.AddCommand(mk(f))
 	}
