@@ -100,6 +100,10 @@ type Config struct {
 	Platform string
 	// DisableGit leaves git branch and status out of the system prompt.
 	DisableGit bool
+	// Instructions, when set, returns extra text for the system prompt of
+	// main turns, read at the start of each turn (MCP servers' own
+	// instructions, which arrive as servers connect).
+	Instructions func() string
 }
 
 // RunOptions limit one Run.

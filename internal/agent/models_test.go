@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/honecode/hone/internal/agent"
@@ -24,5 +25,22 @@ func TestSetCandidatesSwitchesTheNextTurn(t *testing.T) {
 	large, small := h.co.Candidates()
 	if len(large) != 1 || large[0].Name() != "b/m" || len(small) != 1 || small[0].Name() != "b/m" {
 		t.Fatalf("candidates = %v / %v, want b/m for both roles", large, small)
+	}
+}
+
+func TestInstructionsReachTheSystemPrompt(t *testing.T) {
+	t.Parallel()
+	model := fake.New(fake.Turn{fake.Text("ok")})
+	h := newHarness(t, model, func(c *agent.Config) {
+		c.Instructions = func() string { return "Use the fs server for files outside the project." }
+	})
+	h.run("hi")
+	reqs := model.Requests()
+	if len(reqs) != 1 {
+		t.Fatalf("requests = %d", len(reqs))
+	}
+	sys := strings.Join(reqs[0].System, "\n")
+	if !strings.Contains(sys, "# Tool server instructions") || !strings.Contains(sys, "Use the fs server") {
+		t.Fatalf("system prompt lacks the instructions:\n%s", sys)
 	}
 }

@@ -41,6 +41,11 @@ func (c *Coordinator) systemPrompt(ctx context.Context, kind promptKind, defs []
 	c.writeEnvironment(ctx, &b, defs)
 	if kind == promptMain {
 		b.WriteString(readMemory(c.cfg.WorkDir, c.cfg.ContextPaths, c.cfg.MemoryLimit))
+		if c.cfg.Instructions != nil {
+			if extra := strings.TrimSpace(c.cfg.Instructions()); extra != "" {
+				b.WriteString("\n\n# Tool server instructions\n\n" + extra + "\n")
+			}
+		}
 	}
 	return []string{strings.TrimSpace(role), strings.TrimSpace(b.String())}
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/honecode/hone/internal/agent"
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/lsp"
+	"github.com/honecode/hone/internal/mcp"
 	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/tools"
 )
@@ -18,6 +20,8 @@ type services struct {
 	tools   *tools.Registry
 	coord   *agent.Coordinator
 	clients *clients
+	mcp     *mcp.Manager
+	lsp     *lsp.Manager
 }
 
 // Permissions returns the permission service (built with the agent).
@@ -104,10 +108,22 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		ShellEnvAllow: cfg.Options.ShellEnvAllow,
 		Jobs:          jobs,
 	}
+	// Language servers start on the first file of their type; MCP
+	// servers when a front end calls StartServers.
+	lspMgr := lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger()})
+	a.onClose(lspMgr.Close)
+	env.Watcher = lspMgr
 	reg := tools.NewRegistry(tools.Builtins(env)...)
+	if lspMgr.Available() {
+		for _, t := range lspMgr.Tools() {
+			reg.Add(t)
+		}
+	}
 	for _, name := range cfg.Options.DisabledTools {
 		reg.Remove(name)
 	}
+	mcpMgr := mcp.New(mcp.Options{Servers: cfg.MCP, Registry: reg, Perms: perms, WorkDir: a.workDir, Logger: a.Logger()})
+	a.onClose(mcpMgr.Close)
 	coord := agent.NewCoordinator(agent.Config{
 		Large:                large,
 		Small:                small,
@@ -117,6 +133,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		DisableAutoSummarize: cfg.Options.DisableAutoSummarize,
 		DisableTitles:        cfg.Options.DisableTitles,
 		ContextPaths:         cfg.Options.ContextPaths,
+		Instructions:         mcpMgr.Instructions,
 	}, agent.Deps{
 		Messages:      st.Messages,
 		Sessions:      st.Sessions,
@@ -127,7 +144,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	})
 	env.SubAgent = coord
 	a.onClose(coord.Close)
-	return &services{perms: perms, tools: reg, coord: coord, clients: cl}, nil
+	return &services{perms: perms, tools: reg, coord: coord, clients: cl, mcp: mcpMgr, lsp: lspMgr}, nil
 }
 
 // cooldowns converts config seconds by kind name into durations.

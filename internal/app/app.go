@@ -44,6 +44,11 @@ type App struct {
 	workDir string
 	dataDir string
 
+	// bg is the context of background work (servers started for front
+	// ends); Close cancels it.
+	bg       context.Context
+	cancelBg context.CancelFunc
+
 	mu      sync.Mutex
 	closers []func() error
 	logger  *slog.Logger
@@ -55,8 +60,8 @@ type App struct {
 }
 
 // New resolves the working and data directories; it builds nothing else.
+// Background work outlives ctx's cancellation (not its values) until Close.
 func New(ctx context.Context, opts Options) (*App, error) {
-	_ = ctx
 	if opts.Getenv == nil {
 		opts.Getenv = os.Getenv
 	}
@@ -68,7 +73,8 @@ func New(ctx context.Context, opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &App{opts: opts, workDir: wd, dataDir: dd}, nil
+	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	return &App{opts: opts, workDir: wd, dataDir: dd, bg: bg, cancelBg: cancel}, nil
 }
 
 // WorkDir is the absolute, symlink-resolved project directory.
@@ -98,6 +104,7 @@ func (a *App) onClose(fn func() error) {
 
 // Close releases every service that was built, newest first.
 func (a *App) Close() error {
+	a.cancelBg()
 	a.mu.Lock()
 	cs := a.closers
 	a.closers = nil

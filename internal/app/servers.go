@@ -1,20 +1,84 @@
 package app
 
-import "context"
+import (
+	"context"
+	"errors"
+
+	"github.com/honecode/hone/internal/lsp"
+	"github.com/honecode/hone/internal/mcp"
+)
 
 // ServerState is the state of one MCP or language server.
 type ServerState struct {
 	Name string
 	// Kind is "mcp" or "lsp".
 	Kind string
-	// State is "starting", "ready", "error" or "disabled".
+	// State is "starting", "ready", "error", "disabled" or (language
+	// servers not yet needed) "idle".
 	State string
 	Error string
 }
 
-// ServerStates reports every configured MCP and language server. Servers
-// that were never started (nothing used them yet) are not listed.
-func (a *App) ServerStates(ctx context.Context) []ServerState {
-	_ = ctx
+// StartServers starts the configured MCP servers in the background and
+// returns at once; their tools appear in the registry as they connect.
+// Language servers start by themselves on the first file of their type.
+func (a *App) StartServers(ctx context.Context) error {
+	svc, err := a.services(ctx)
+	if err != nil {
+		return err
+	}
+	svc.mcp.Start(a.bg)
 	return nil
+}
+
+// WaitServers waits until every MCP server is connected or failed, each
+// within its start timeout (hone run calls it before the first request,
+// so the model sees every tool). A server that failed is not an error
+// here: its state says why.
+func (a *App) WaitServers(ctx context.Context) error {
+	svc, err := a.services(ctx)
+	if err != nil {
+		return err
+	}
+	if err := svc.mcp.WaitReady(ctx); err != nil && !errors.Is(err, mcp.ErrNotStarted) {
+		return err
+	}
+	return nil
+}
+
+// ServerStates reports every configured MCP server and every language
+// server that is configured or detected.
+func (a *App) ServerStates(ctx context.Context) []ServerState {
+	svc, ok := a.builtServices()
+	if !ok {
+		return nil
+	}
+	var out []ServerState
+	for _, s := range svc.mcp.States() {
+		out = append(out, ServerState{Name: s.Name, Kind: "mcp", State: mcpState(s.State), Error: s.Error})
+	}
+	for _, s := range svc.lsp.States() {
+		out = append(out, ServerState{Name: s.Name, Kind: "lsp", State: lspState(s.State), Error: s.Error})
+	}
+	return out
+}
+
+func mcpState(s mcp.State) string {
+	switch s {
+	case mcp.StateConnected:
+		return "ready"
+	case mcp.StateFailed:
+		return "error"
+	}
+	return string(s)
+}
+
+func lspState(s lsp.State) string {
+	switch s {
+	case lsp.StateReady:
+		return "ready"
+	case lsp.StateFailed:
+		return "error"
+	}
+	return string(s)
 }

@@ -100,6 +100,13 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	}
 	ctx, stop := run.NotifyInterrupt(ctx, os.Exit)
 	defer stop()
+	// MCP tools must be registered before the first request.
+	if err := a.StartServers(ctx); err != nil {
+		return err
+	}
+	if err := a.WaitServers(ctx); err != nil {
+		return err
+	}
 	code, err := run.Execute(ctx, run.Deps{Agent: coord, Sessions: st.Sessions}, run.Options{
 		Prompt:     prompt,
 		ProjectDir: a.WorkDir(),

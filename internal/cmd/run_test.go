@@ -2,7 +2,9 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -74,4 +76,70 @@ func TestRunArgumentErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d mentioning %q", tc.args, code, errOut, ExitUsage, tc.want)
 		}
 	}
+}
+
+// requireCommand returns the path of a program the test needs; CI
+// installs it, so there a missing one fails the test.
+func requireCommand(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err == nil {
+		return p
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s not found on PATH (.ci/run installs it)", name)
+	}
+	t.Skipf("%s not installed", name)
+	return ""
+}
+
+// hone run starts the configured MCP servers and waits for them, so the
+// model's first request already offers their tools and a call reaches
+// the real server.
+func TestRunCallsAnMCPTool(t *testing.T) {
+	server := requireCommand(t, "mcp-server-everything")
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	data := t.TempDir()
+	t.Setenv("HONE_DATA_DIR", data)
+	proj := projectDir(t)
+	script := `{"turns": [
+	  {"items": [{"tool_call": {"name": "mcp_everything_echo", "input": {"message": "ping from hone"}}}]},
+	  "The server answered."
+	]}`
+	cfg := writeFakeConfig(t, script, "")
+	withMCP := strings.Replace(readFile(t, cfg), `"models": {"large"`,
+		`"mcp": {"everything": {"type": "stdio", "command": "`+server+`"}}, "models": {"large"`, 1)
+	if err := os.WriteFile(cfg, []byte(withMCP), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := hone(t, "", "--cwd", proj, "run", "--yolo", "--config", cfg, "echo something")
+	if code != 0 || !strings.Contains(out, "The server answered.") {
+		t.Fatalf("run: exit %d, out %q, err %q", code, out, errOut)
+	}
+	code, shown, errOut := hone(t, "", "--cwd", proj, "sessions", "show", "--json", latestSessionID(t, proj))
+	if code != 0 || !strings.Contains(shown, "ping from hone") || !strings.Contains(shown, "Echo: ping from hone") {
+		t.Fatalf("session does not hold the MCP round trip: exit %d, err %q\n%s", code, errOut, shown)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// latestSessionID returns the id of the project's newest session.
+func latestSessionID(t *testing.T, proj string) string {
+	t.Helper()
+	code, out, errOut := hone(t, "", "--cwd", proj, "sessions", "list", "--json", "--limit", "1")
+	var list []struct {
+		ID string `json:"id"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list) != 1 {
+		t.Fatalf("sessions list: exit %d, out %q, err %q", code, out, errOut)
+	}
+	return list[0].ID
 }

@@ -43,6 +43,10 @@ func New(ctx context.Context, a *app.App) (*Backend, error) {
 	if err != nil {
 		return nil, err
 	}
+	// MCP servers connect in the background; the TUI never waits for them.
+	if err := a.StartServers(ctx); err != nil {
+		return nil, err
+	}
 	return &Backend{app: a, coord: coord, store: st, perms: perms}, nil
 }
 
