@@ -43,11 +43,12 @@ func openStore(ctx context.Context, f *Factory) (*app.Store, error) {
 }
 
 // resolveSession finds the session named by a full id or unique prefix. An
-// ambiguous prefix is a usage error (exit 2) listing the matches.
+// unknown id and an ambiguous prefix (the error lists the matches) are
+// usage errors: exit 2, as docs/exit-codes.md says and `hone run -s` does.
 func resolveSession(ctx context.Context, sessions *session.Service, idOrPrefix string) (session.Session, error) {
 	s, err := sessions.Resolve(ctx, idOrPrefix)
 	var amb *session.AmbiguousError
-	if errors.As(err, &amb) {
+	if errors.As(err, &amb) || errors.Is(err, session.ErrNotFound) {
 		return session.Session{}, usageError(err)
 	}
 	return s, err

@@ -118,7 +118,7 @@ func TestSessionsThroughMain(t *testing.T) {
 	if code, out, errOut := run("sessions", "list", "--json"); code != 0 || out != "[]\n" {
 		t.Fatalf("sessions list --json: exit %d, out %q, err %q", code, out, errOut)
 	}
-	if code, _, errOut := run("sessions", "show", "ffff"); code != ExitError || !strings.Contains(errOut, "no session") {
+	if code, _, errOut := run("sessions", "show", "ffff"); code != ExitUsage || !strings.Contains(errOut, "no session") {
 		t.Fatalf("show unknown: exit %d, err %q", code, errOut)
 	}
 	if code, _, _ := run("sessions", "export", "ffff", "--format", "xml"); code != ExitUsage {

@@ -86,8 +86,8 @@ func TestResolveErrorsAndExitCodes(t *testing.T) {
 	wantContains(t, err.Error(), a.ID, b.ID, "first", "second", "ambiguous")
 
 	err = runSessionsShow(ctx, &SessionsShowOptions{ID: "ffffffff", Store: st}, io)
-	if !errors.Is(err, session.ErrNotFound) || exitCode(err) != ExitError {
-		t.Fatalf("unknown id: %v (exit %d), want ErrNotFound with exit 1", err, exitCode(err))
+	if !errors.Is(err, session.ErrNotFound) || exitCode(err) != ExitUsage {
+		t.Fatalf("unknown id: %v (exit %d), want ErrNotFound with exit 2", err, exitCode(err))
 	}
 }
 

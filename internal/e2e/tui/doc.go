@@ -1,0 +1,13 @@
+// Package tui holds end-to-end tests of hone's full-screen interface.
+//
+// TestMain builds the hone binary once (HONE_E2E_BIN names a prebuilt one
+// instead). Every test starts the real binary inside its own tmux server
+// (a private socket and an empty tmux config, so the user's tmux is never
+// touched), types into it with send-keys and reads the screen with
+// capture-pane, the way a person at the terminal would. The model is the
+// scripted fake of docs/fake-script.md, configured by a config file; each
+// test has its own HOME, XDG_CONFIG_HOME, data directory and project.
+//
+// tmux is required: without it the tests fail when CI is set and are
+// skipped otherwise.
+package tui

@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/honecode/hone/internal/tui/dialogs/permission"
+)
+
+// Texts of the editor's placeholder: the first while idle, the second
+// while a turn runs.
+const (
+	idleHint = "Ask anything"
+	busyHint = "Queue a follow-up"
+)
+
+// permissionTitle heads the permission dialog.
+const permissionTitle = "Permission required"
+
+// openHone starts hone with config and args in u's project, in a new
+// window of server s, and waits until the editor takes prompts.
+func openHone(s *tmuxServer, u *user, config string, width, height int, args ...string) *pane {
+	s.t.Helper()
+	p := s.start(u.project, width, height, u.honeArgs(config, args...)...)
+	p.waitFor(idleHint)
+	return p
+}
+
+// answerPermission waits for the permission dialog and presses key (a
+// allow once, s allow for the session, d deny). The dialog ignores keys
+// for permission.InputGuard after it opens, so a stray key typed just
+// before cannot answer it; the test waits that long first.
+func answerPermission(p *pane, key string) string {
+	p.t.Helper()
+	scr := p.waitFor(permissionTitle)
+	time.Sleep(permission.InputGuard + 100*time.Millisecond)
+	p.keys(key)
+	p.waitGone(permissionTitle)
+	return scr
+}
+
+// inOrder reports whether s contains every one of subs, each after the
+// one before.
+func inOrder(s string, subs ...string) bool {
+	for _, sub := range subs {
+		i := strings.Index(s, sub)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(sub):]
+	}
+	return true
+}
+
+// lastLine is the bottom row of a screen.
+func lastLine(scr string) string {
+	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+// setup is the start of most tests: a user, a tmux server and hone
+// answering with s in a 120 × 35 window.
+func setup(t *testing.T, s script) (*user, *pane, string) {
+	t.Helper()
+	u := newUser(t)
+	config := u.fakeConfig(s)
+	p := openHone(newTmux(t, u), u, config, 120, 35)
+	return u, p, config
+}
