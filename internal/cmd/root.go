@@ -67,7 +67,24 @@ func newRootCmd(f *Factory) *cobra.Command {
 	fl.StringVarP(&opts.Model, "model", "m", "", "model for the large role, as provider/model")
 	root.AddCommand(newVersionCmd(f))
 	addCommands(root, f)
+	markArgErrors(root)
 	return root
+}
+
+// markArgErrors makes a wrong number or kind of positional arguments a
+// usage error (exit 2), like a bad flag, for c and every subcommand.
+func markArgErrors(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := check(cmd, args); err != nil {
+				return usageError(err)
+			}
+			return nil
+		}
+	}
+	for _, sub := range c.Commands() {
+		markArgErrors(sub)
+	}
 }
 
 func isFlagError(err error) bool {
