@@ -18,7 +18,7 @@ func TestGoplsChangedReportsTypeError(t *testing.T) {
 	dir := goModule(t)
 	m := newManager(t, dir, nil)
 	use := dir + "/use.go"
-	m.Opened(t.Context(), use)
+	_ = m.Open(t.Context(), use)
 	st := state(t, m, "gopls")
 	if st.State != lsp.StateReady || st.Diagnostics != lsp.DiagnosticsPush || !st.Detected || st.Root != dir {
 		t.Errorf("status %+v", st)
@@ -55,7 +55,7 @@ func TestGoplsPullDiagnostics(t *testing.T) {
 		InitOptions: map[string]any{"pullDiagnostics": true},
 	}})
 	use := dir + "/use.go"
-	m.Opened(t.Context(), use)
+	_ = m.Open(t.Context(), use)
 	if st := state(t, m, "gopls"); st.Diagnostics != lsp.DiagnosticsPull || st.Detected {
 		t.Fatalf("status %+v", st)
 	}
@@ -71,7 +71,7 @@ func TestGoplsCrashIsReportedAndRestarted(t *testing.T) {
 	m := newManager(t, dir, nil)
 	events := m.Subscribe(t.Context())
 	use := dir + "/use.go"
-	m.Opened(t.Context(), use)
+	_ = m.Open(t.Context(), use)
 	pids := m.PIDs()
 	if len(pids) != 1 {
 		t.Fatalf("pids %v", pids)
@@ -103,7 +103,7 @@ func TestGoplsHungIsKilled(t *testing.T) {
 		Command: needCommand(t, "gopls"), Filetypes: []string{".go"}, RootMarkers: []string{"go.mod"}, Timeout: 2,
 	}})
 	use := dir + "/use.go"
-	m.Opened(t.Context(), use)
+	_ = m.Open(t.Context(), use)
 	pid := m.PIDs()[0]
 	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func TestCloseLeavesNoProcess(t *testing.T) {
 	t.Parallel()
 	dir := goModule(t)
 	m := newManager(t, dir, nil)
-	m.Opened(t.Context(), dir+"/use.go")
+	_ = m.Open(t.Context(), dir+"/use.go")
 	pids := m.PIDs()
 	if len(pids) != 1 {
 		t.Fatalf("pids %v", pids)
@@ -161,5 +161,24 @@ func TestCloseLeavesNoProcess(t *testing.T) {
 	}
 	for _, pid := range pids {
 		gone(t, pid)
+	}
+}
+
+// Opened returns before the server has started (a read never waits for
+// it); the server still comes up in the background.
+func TestOpenedDoesNotWaitForTheServer(t *testing.T) {
+	t.Parallel()
+	dir := goModule(t)
+	m := newManager(t, dir, nil)
+	m.Opened(t.Context(), dir+"/use.go")
+	if st := state(t, m, "gopls"); st.State == lsp.StateReady {
+		t.Fatalf("Opened waited for the server: state %s right after it returned", st.State)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for state(t, m, "gopls").State != lsp.StateReady {
+		if time.Now().After(deadline) {
+			t.Fatalf("server never became ready: %+v", state(t, m, "gopls"))
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

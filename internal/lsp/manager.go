@@ -80,16 +80,40 @@ func (m *Manager) Available() bool {
 }
 
 // Opened tells the server of path's type that the file is open (starting
-// the server on the first file of its type). Errors are only reported in
-// the server's state: reading a file never fails because of a server.
+// the server on the first file of its type). It implements
+// tools.FileWatcher and returns at once: Open runs in the background,
+// bounded by the server's timeout, so a read never waits for a language
+// server to start. Errors show only in the server's state. Close waits
+// for this work.
 func (m *Manager) Opened(ctx context.Context, path string) {
+	if _, ok := m.specFor(path); !ok {
+		return
+	}
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return
+	}
+	m.wg.Add(1)
+	m.mu.Unlock()
+	go func() {
+		defer m.wg.Done()
+		_ = m.Open(context.WithoutCancel(ctx), path)
+	}()
+}
+
+// Open is Opened done in the caller's goroutine: it returns once the
+// server serving path (if any) is started and has the file open, or with
+// the error that stopped it, within the server's timeout.
+func (m *Manager) Open(ctx context.Context, path string) error {
 	ctx, cancel := context.WithTimeout(ctx, m.timeoutFor(path))
 	defer cancel()
 	c, err := m.clientFor(ctx, path)
 	if c == nil || err != nil {
-		return
+		return err
 	}
-	_, _ = c.syncDoc(ctx, path, false)
+	_, err = c.syncDoc(ctx, path, false)
+	return err
 }
 
 // Changed tells the server that path changed on disk and returns its new
