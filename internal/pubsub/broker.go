@@ -40,12 +40,13 @@ type Broker[T any] struct {
 	mu     sync.RWMutex
 	subs   map[chan Event[T]]struct{}
 	closed bool
+	done   chan struct{} // closed by Close: ends the subscription watchers
 	buffer int
 }
 
 // NewBroker returns an open broker.
 func NewBroker[T any]() *Broker[T] {
-	return &Broker[T]{subs: make(map[chan Event[T]]struct{}), buffer: DefaultBuffer}
+	return &Broker[T]{subs: make(map[chan Event[T]]struct{}), done: make(chan struct{}), buffer: DefaultBuffer}
 }
 
 // Subscribe returns a channel of events until ctx ends or Close.
@@ -59,7 +60,11 @@ func (b *Broker[T]) Subscribe(ctx context.Context) <-chan Event[T] {
 	}
 	b.subs[ch] = struct{}{}
 	go func() {
-		<-ctx.Done()
+		select {
+		case <-ctx.Done():
+		case <-b.done:
+			return // Close closed the channel
+		}
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		if _, ok := b.subs[ch]; ok {
@@ -114,6 +119,7 @@ func (b *Broker[T]) Close() {
 		return
 	}
 	b.closed = true
+	close(b.done)
 	for ch := range b.subs {
 		delete(b.subs, ch)
 		close(ch)
