@@ -44,6 +44,7 @@ type UnavailableError struct {
 	now        time.Time
 }
 
+// Error lists every candidate and when it is free again.
 func (e *UnavailableError) Error() string {
 	if len(e.Candidates) == 0 {
 		return "no model configured"

@@ -45,6 +45,7 @@ type Error struct {
 	Err        error         // underlying error
 }
 
+// Error says the kind, status, provider and message.
 func (e *Error) Error() string {
 	s := string(e.Kind)
 	if e.Status != 0 {
@@ -61,6 +62,7 @@ func (e *Error) Error() string {
 	return s
 }
 
+// Unwrap returns the underlying error.
 func (e *Error) Unwrap() error { return e.Err }
 
 // KindOf returns the kind of err: the Kind of an *Error in its chain, or

@@ -60,6 +60,7 @@ type DeniedError struct {
 	Feedback string
 }
 
+// Error names the tool, the reason and the person's feedback.
 func (e *DeniedError) Error() string {
 	s := fmt.Sprintf("permission denied for %s", e.Tool)
 	if e.Reason != "" {

@@ -102,6 +102,7 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, resp Response) {
 	}
 }
 
+// String names the request for test failure messages.
 func (r Recorded) String() string {
 	return fmt.Sprintf("%s %s (%d bytes)", r.Method, r.Path, len(r.Body))
 }
