@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/honecode/hone/internal/fsguard"
+	"github.com/honecode/hone/internal/llm"
 	"golang.org/x/sys/unix"
 )
 
@@ -71,7 +72,7 @@ func (t *viewTool) Run(ctx context.Context, call Call) (Result, error) {
 		return ErrorResult(msg), nil
 	}
 	defer f.Close()
-	if media := imageType(target.Abs); media != "" {
+	if media := llm.ImageMediaType(target.Abs); media != "" {
 		return t.image(ctx, f, fi, target, media), nil
 	}
 	head := make([]byte, binarySniffBytes)

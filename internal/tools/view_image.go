@@ -6,38 +6,19 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"path/filepath"
 	"strings"
 
 	"github.com/honecode/hone/internal/fsguard"
 	"github.com/honecode/hone/internal/llm"
 )
 
-// maxImageBytes is the largest image view returns (providers reject more).
-const maxImageBytes = 5 << 20
-
-// imageType returns the media type of an image file, by extension.
-func imageType(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".png":
-		return "image/png"
-	case ".jpg", ".jpeg":
-		return "image/jpeg"
-	case ".gif":
-		return "image/gif"
-	case ".webp":
-		return "image/webp"
-	}
-	return ""
-}
-
 // image returns the image in f as an image part for vision models.
 func (t *viewTool) image(ctx context.Context, f io.Reader, fi fs.FileInfo, target fsguard.Resolved, media string) Result {
 	shown := shownPath(target)
-	if fi.Size() > maxImageBytes {
-		return ErrorResult(fmt.Sprintf("%s is too large to view as an image (%d bytes; the limit is %d).", shown, fi.Size(), maxImageBytes))
+	if fi.Size() > llm.MaxImageBytes {
+		return ErrorResult(fmt.Sprintf("%s is too large to view as an image (%d bytes; the limit is %d).", shown, fi.Size(), llm.MaxImageBytes))
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxImageBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, llm.MaxImageBytes+1))
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("could not read %s: %v", shown, err))
 	}

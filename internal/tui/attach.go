@@ -4,28 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
+	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/tui/editor"
 )
 
 // MaxAttachmentBytes bounds one attached file.
 const MaxAttachmentBytes = 5 << 20
-
-// imageType returns the media type of an image path ("" for others).
-func imageType(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".png":
-		return "image/png"
-	case ".jpg", ".jpeg":
-		return "image/jpeg"
-	case ".gif":
-		return "image/gif"
-	case ".webp":
-		return "image/webp"
-	}
-	return ""
-}
 
 // readAttachments reads the files the user attached (relative to workDir)
 // and turns pastes into text attachments.
@@ -51,7 +36,7 @@ func readAttachments(workDir string, in []editor.Attachment) ([]Attachment, erro
 		if err != nil {
 			return nil, fmt.Errorf("attach %s: %w", a.Path, err)
 		}
-		mt := imageType(abs)
+		mt := llm.ImageMediaType(abs)
 		if mt == "" {
 			mt = "text/plain"
 		}
