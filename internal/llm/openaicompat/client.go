@@ -6,10 +6,10 @@ import (
 	"net/http"
 
 	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/packages/ssestream"
 
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/openaisdk"
 )
 
 // ProviderType is the provider type this adapter implements; it is the
@@ -35,32 +35,17 @@ type Options struct {
 // Client streams Chat Completions. It is safe for concurrent use.
 type Client struct {
 	name string
-	sdk  openai.Client
+	conn *openaisdk.Conn
 }
 
 // New returns a Client for o.
 func New(o Options) *Client {
-	hc := o.HTTPClient
-	if hc == nil {
-		hc = llm.NewHTTPClient(llm.HTTPOptions{})
-	}
-	opts := []option.RequestOption{
-		option.WithBaseURL(o.BaseURL),
-		option.WithHTTPClient(hc),
-		option.WithMaxRetries(0),
-		option.WithAPIKey(o.APIKey),
-	}
-	for k, v := range o.Headers {
-		opts = append(opts, option.WithHeader(k, v))
-	}
 	name := o.Name
 	if name == "" {
 		name = ProviderType
 	}
-	// Not openai.NewClient: it adds OPENAI_API_KEY, OPENAI_ORG_ID,
-	// OPENAI_CUSTOM_HEADERS … from the environment, which must never reach
-	// another provider's endpoint. Configuration comes from Options only.
-	return &Client{name: name, sdk: openai.Client{Options: opts}}
+	conn := openaisdk.New(openaisdk.Options{Name: name, BaseURL: o.BaseURL, APIKey: o.APIKey, Headers: o.Headers, HTTPClient: o.HTTPClient})
+	return &Client{name: name, conn: conn}
 }
 
 // Stream sends req and yields the response events; see llm.Provider.
@@ -84,26 +69,7 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 // post sends the request and returns the streaming response, or a
 // classified error.
 func (c *Client) post(ctx context.Context, params openai.ChatCompletionNewParams, headers map[string]string) (*http.Response, *llm.Error) {
-	opts := []option.RequestOption{option.WithJSONSet("stream", true)}
-	for k, v := range headers {
-		opts = append(opts, option.WithHeader(k, v))
-	}
-	var resp *http.Response
-	err := c.sdk.Post(ctx, "chat/completions", params, &resp, opts...)
-	if err != nil {
-		return nil, c.fail(ctx, resp, err)
-	}
-	return resp, nil
-}
-
-// fail classifies an error of the SDK call.
-func (c *Client) fail(ctx context.Context, resp *http.Response, err error) *llm.Error {
-	if resp != nil && resp.StatusCode >= 400 && ctx.Err() == nil {
-		return llm.HTTPError(c.name, resp)
-	}
-	e := llm.TransportError(ctx, err)
-	e.Provider = c.name
-	return e
+	return c.conn.PostStream(ctx, "chat/completions", params, headers)
 }
 
 // decode reads the SSE stream and yields its events.

@@ -1,0 +1,76 @@
+// Package openaisdk holds what the two OpenAI adapters (Responses in
+// llm/openai, Chat Completions in llm/openaicompat) share about the
+// openai-go SDK: building a client from Hone's options only, and sending a
+// streamed POST whose failures come back as classified *llm.Error values.
+package openaisdk
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+
+	"github.com/honecode/hone/internal/llm"
+)
+
+// Conn is an SDK client for one configured provider. It is safe for
+// concurrent use.
+type Conn struct {
+	// Name is the provider's name, set on every error.
+	Name string
+	sdk  openai.Client
+}
+
+// Options configures a Conn.
+type Options struct {
+	Name    string
+	BaseURL string
+	// APIKey is sent as a bearer token; "" sends none (local servers).
+	APIKey  string
+	Headers map[string]string
+	// HTTPClient carries the requests; nil means llm.NewHTTPClient.
+	HTTPClient *http.Client
+}
+
+// New returns a Conn for o. It never calls openai.NewClient, which reads
+// OPENAI_API_KEY, OPENAI_ORG_ID, OPENAI_CUSTOM_HEADERS … from the
+// environment: those must never reach another provider's endpoint, so
+// configuration comes from o only. The SDK's own retries are off
+// (llm.WithRetry owns retries).
+func New(o Options) *Conn {
+	hc := o.HTTPClient
+	if hc == nil {
+		hc = llm.NewHTTPClient(llm.HTTPOptions{})
+	}
+	opts := []option.RequestOption{
+		option.WithBaseURL(o.BaseURL),
+		option.WithHTTPClient(hc),
+		option.WithMaxRetries(0),
+		option.WithAPIKey(o.APIKey),
+	}
+	for k, v := range o.Headers {
+		opts = append(opts, option.WithHeader(k, v))
+	}
+	return &Conn{Name: o.Name, sdk: openai.Client{Options: opts}}
+}
+
+// PostStream sends params to path (relative to the base URL) with
+// "stream": true and the per-call headers, and returns the streaming
+// response, or the failure classified from the HTTP answer or transport.
+func (c *Conn) PostStream(ctx context.Context, path string, params any, headers map[string]string) (*http.Response, *llm.Error) {
+	opts := []option.RequestOption{option.WithJSONSet("stream", true)}
+	for k, v := range headers {
+		opts = append(opts, option.WithHeader(k, v))
+	}
+	var resp *http.Response
+	if err := c.sdk.Post(ctx, path, params, &resp, opts...); err != nil {
+		if resp != nil && resp.StatusCode >= 400 && ctx.Err() == nil {
+			return nil, llm.HTTPError(c.Name, resp)
+		}
+		e := llm.TransportError(ctx, err)
+		e.Provider = c.Name
+		return nil, e
+	}
+	return resp, nil
+}
