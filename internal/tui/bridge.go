@@ -4,6 +4,9 @@ import (
 	"context"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/pubsub"
 )
 
 // Bridge forwards broker events into the program until ctx ends: it is the
@@ -35,6 +38,7 @@ func Bridge(ctx context.Context, ev Events, send func(tea.Msg)) {
 				agentEv = nil
 				continue
 			}
+			flushMessages(msgs, send)
 			send(agentEventMsg(e))
 		case e, ok := <-perms:
 			if !ok {
@@ -43,5 +47,20 @@ func Bridge(ctx context.Context, ev Events, send func(tea.Msg)) {
 			}
 			send(permissionEventMsg(e))
 		}
+	}
+}
+
+// flushMessages forwards the message events waiting in msgs. Messages and
+// agent events come on separate channels, and select picks among ready
+// ones at random; an agent event (a turn's end and its info line) must
+// not overtake the messages published before it, which are all waiting
+// by the time it is received.
+func flushMessages(msgs <-chan pubsub.Event[message.Message], send func(tea.Msg)) {
+	for n := len(msgs); n > 0; n-- {
+		e, ok := <-msgs
+		if !ok {
+			return
+		}
+		send(messageEventMsg(e))
 	}
 }

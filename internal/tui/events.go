@@ -18,7 +18,12 @@ func (m *Model) handleEvent(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if e.Type == pubsub.Deleted {
+			// A queued prompt's message is deleted when the prompt is
+			// folded into a turn or removed: it has left the queue, even
+			// if a queue event saying so is lost or overtaken.
 			m.chat.Remove(e.Payload.ID)
+			m.queue.Drop(e.Payload.ID)
+			m.leaveEmptyQueue()
 			return nil
 		}
 		m.chat.Upsert(e.Payload)
@@ -55,9 +60,7 @@ func (m *Model) handleAgentEvent(e agent.Event) tea.Cmd {
 		return tea.Batch(cmd, filesCmd(m.ctx, m.b, m.sess.ID))
 	case agent.EventQueueChanged:
 		m.queue.SetItems(queueItems(e.Queue))
-		if m.focus == focusQueue && m.queue.Len() == 0 {
-			m.setFocus(focusEditor)
-		}
+		m.leaveEmptyQueue()
 	case agent.EventFailover:
 		m.chat.AddInfo(chat.LevelWarn, e.Text)
 	case agent.EventInfo:
@@ -104,5 +107,13 @@ func (m *Model) turnResult(r *agent.Result) {
 		m.chat.AddInfo(chat.LevelWarn, "stopped after a permission was denied")
 	case agent.ExitProviderError, agent.ExitAuth, agent.ExitError:
 		m.chat.AddInfo(chat.LevelError, "the turn failed"+errText)
+	}
+}
+
+// leaveEmptyQueue gives the keyboard back to the editor once the
+// focused queue is empty.
+func (m *Model) leaveEmptyQueue() {
+	if m.focus == focusQueue && m.queue.Len() == 0 {
+		m.setFocus(focusEditor)
 	}
 }

@@ -17,7 +17,7 @@ import (
 func resumed() *tuitest.Fake {
 	fake := tuitest.NewFake()
 	res := llm.ToolResult("c1", "glob", "a.go\nb.go", false)
-	res.Meta = []byte(`{"kind":"list","title":"*.go","body":"a.go\nb.go"}`)
+	res.Meta = []byte(`{"kind":"list","title":"2 files","body":"a.go\nb.go"}`)
 	fake.AddSession(session.Session{ID: "s1", Title: "List the Go files", UpdatedAt: 5, InputTokens: 1200, OutputTokens: 80, ContextTokens: 1280, Cost: 0.01,
 		Todos: []tools.Todo{{Content: "list files", Status: "completed"}}},
 		message.Message{ID: "u", SessionID: "s1", Role: llm.RoleUser, Parts: []llm.Part{llm.Text("Which Go files are there?")}},

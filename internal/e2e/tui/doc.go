@@ -9,5 +9,7 @@
 // test has its own HOME, XDG_CONFIG_HOME, data directory and project.
 //
 // tmux is required: without it the tests fail when CI is set and are
-// skipped otherwise.
+// skipped otherwise. To hunt data races in the binary, point HONE_E2E_BIN
+// at a hone built with -race: every test then also fails when that
+// binary reports a race.
 package tui

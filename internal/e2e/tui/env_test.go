@@ -6,8 +6,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // user is one isolated person using hone: a home directory (also the
@@ -164,6 +166,28 @@ func (u *user) sessions(config string) []storedSession {
 		u.t.Fatalf("decode sessions list: %v", err)
 	}
 	return list
+}
+
+// waitTitles polls the stored sessions until they have exactly titles,
+// newest first. Titles are written by a side request of their own, in
+// parallel with the turn, so the screen may be idle before they are.
+func (u *user) waitTitles(config string, titles ...string) {
+	u.t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		list := u.sessions(config)
+		got := make([]string, len(list))
+		for i, s := range list {
+			got[i] = s.Title
+		}
+		if slices.Equal(got, titles) {
+			return
+		}
+		if time.Now().After(deadline) {
+			u.t.Fatalf("waited %s for sessions titled %q; they are %q", waitTimeout, titles, got)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // storedMessage is a message of `hone sessions show --json`.

@@ -53,12 +53,6 @@ func inOrder(s string, subs ...string) bool {
 	return true
 }
 
-// lastLine is the bottom row of a screen.
-func lastLine(scr string) string {
-	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
-	return lines[len(lines)-1]
-}
-
 // setup is the start of most tests: a user, a tmux server and hone
 // answering with s in a 120 × 35 window.
 func setup(t *testing.T, s script) (*user, *pane, string) {

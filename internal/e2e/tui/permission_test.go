@@ -40,7 +40,10 @@ func TestDenyLeavesFileAndModelSeesDenial(t *testing.T) {
 	if !containsAll(dialog, "notes.txt", "replaced line") {
 		t.Errorf("the dialog does not show the edit:\n%s", dialog)
 	}
-	p.waitFor("Understood, I left notes.txt alone.", idleHint)
+	scr := p.waitFor("Understood, I left notes.txt alone.", "stopped after a permission was denied", idleHint)
+	if !inOrder(scr, "Now the change.", "edit", "denied", "Understood, I left notes.txt alone.", "stopped after a permission was denied") {
+		t.Errorf("the denial, the answer to it and the end of the turn are out of order:\n%s", scr)
+	}
 	if got, _ := u.readProjectFile("notes.txt"); got != original {
 		t.Errorf("notes.txt = %q after a denial, want it untouched", got)
 	}

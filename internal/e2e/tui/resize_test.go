@@ -35,6 +35,9 @@ func TestLayoutAtSmallAndLargeSizes(t *testing.T) {
 	}
 }
 
+// sidebarLine is a line of the sidebar, shown from the first frame.
+const sidebarLine = "tokens in "
+
 // checkLayout waits until the screen has reflowed to w × h cells, then
 // checks it: the status line at the bottom with the editor above it, the
 // sidebar only when wide enough, and the chat (if any) wrapped to fit.
@@ -42,7 +45,8 @@ func checkLayout(t *testing.T, p *pane, w, h int) {
 	t.Helper()
 	scr := p.waitUntil(fmt.Sprintf("a %d×%d layout", w, h), func(scr string) bool {
 		lines := screenLines(scr)
-		return len(lines) == h && utf8.RuneCountInString(lines[0]) == w &&
+		// The status line's key hints end at the right edge.
+		return len(lines) == h && utf8.RuneCountInString(lines[h-1]) == w &&
 			strings.Contains(lines[h-1], "DEFAULT") && strings.Contains(lines[h-2], idleHint)
 	})
 	lines := screenLines(scr)
@@ -51,7 +55,7 @@ func checkLayout(t *testing.T, p *pane, w, h int) {
 			t.Errorf("line %d is %d cells wide, more than %d:\n%s", i+1, n, w, scr)
 		}
 	}
-	if wide := w >= sidebar.MinScreenWidth; strings.Contains(scr, "fake/scripted") != wide {
+	if wide := w >= sidebar.MinScreenWidth; strings.Contains(scr, sidebarLine) != wide {
 		t.Errorf("at %d columns the sidebar should be shown: %v\n%s", w, wide, scr)
 	}
 	if !strings.Contains(scr, "say something long") {
@@ -74,8 +78,8 @@ func sidebarWidth(w int) int {
 	return 0
 }
 
-// screenLines splits a captured screen into its rows, padded by tmux to
-// the pane's width only where something was drawn.
+// screenLines splits a captured screen into its rows (tmux trims the
+// spaces that end a row).
 func screenLines(scr string) []string {
 	return strings.Split(strings.TrimSuffix(scr, "\n"), "\n")
 }

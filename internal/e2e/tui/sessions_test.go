@@ -7,16 +7,18 @@ import (
 
 func TestCtrlSReopensEarlierSession(t *testing.T) {
 	t.Parallel()
-	_, p, _ := setup(t, script{
-		Turns: []any{"Alpha answer.", "Beta answer."},
+	u, p, config := setup(t, script{
+		Turns: []any{"Alpha answer.", "Beta answer.", "Alpha again."},
 		Side:  []string{"Alpha talk", "Beta talk"},
 	})
 	p.submit("alpha question")
-	p.waitFor("Alpha answer.", "Alpha talk", idleHint)
+	p.waitFor("Alpha answer.", idleHint)
+	u.waitTitles(config, "Alpha talk") // before the next title request
 	p.keys("C-n")
 	p.waitGone("Alpha answer.")
 	p.submit("beta question")
-	p.waitFor("Beta answer.", "Beta talk", idleHint)
+	p.waitFor("Beta answer.", idleHint)
+	u.waitTitles(config, "Beta talk", "Alpha talk")
 
 	p.keys("C-s")
 	p.waitFor("Sessions", "Alpha talk", "Beta talk")
@@ -26,6 +28,26 @@ func TestCtrlSReopensEarlierSession(t *testing.T) {
 	p.waitGone("Sessions")
 	if strings.Contains(scr, "Beta answer.") {
 		t.Errorf("the other session's chat is still shown:\n%s", scr)
+	}
+
+	// The reopened session is the one that gets the next prompt.
+	p.submit("alpha follow-up")
+	p.waitFor("Alpha again.", idleHint)
+	list := u.sessions(config)
+	if len(list) != 2 {
+		t.Fatalf("sessions = %+v, want two", list)
+	}
+	for _, s := range list {
+		var texts []string
+		for _, m := range u.messages(config, s.ID) {
+			for _, part := range m.Parts {
+				texts = append(texts, part.Text)
+			}
+		}
+		all := strings.Join(texts, "\n")
+		if followed := strings.Contains(all, "alpha follow-up"); followed != (s.Title == "Alpha talk") {
+			t.Errorf("session %q holds the follow-up: %v\n%s", s.Title, followed, all)
+		}
 	}
 }
 
@@ -40,7 +62,8 @@ func TestQuitAndContinueResumesHistory(t *testing.T) {
 	u.writeProjectFile("main.go", "package main\n")
 	p := openHone(tm, u, first, 120, 35)
 	p.submit("remember a number")
-	p.waitFor("Remember the number 42.", "Number talk", idleHint)
+	p.waitFor("Remember the number 42.", idleHint)
+	u.waitTitles(first, "Number talk")
 	p.keys("C-c") // idle: quits without asking
 	if code := p.waitExit(); code != 0 {
 		t.Fatalf("hone exited with %d:\n%s", code, p.screen())
@@ -48,7 +71,7 @@ func TestQuitAndContinueResumesHistory(t *testing.T) {
 
 	second := u.fakeConfig(script{Turns: []any{"You asked me to remember 42."}})
 	p = openHone(tm, u, second, 120, 35, "-C")
-	scr := p.waitFor("remember a number", "Looking around.", "ls", "Remember the number 42.", "Number talk")
+	scr := p.waitFor("remember a number", "Looking around.", "✓ ls", "Remember the number 42.", "Number talk")
 	if !inOrder(scr, "remember a number", "Looking around.", "Remember the number 42.") {
 		t.Errorf("the resumed history is out of order:\n%s", scr)
 	}

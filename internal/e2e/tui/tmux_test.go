@@ -20,8 +20,8 @@ const waitTimeout = 20 * time.Second
 const pollInterval = 50 * time.Millisecond
 
 // tmuxConf makes panes take the whole window (no status bar) and keeps a
-// pane on screen after its program exits, so a test can read the exit
-// status.
+// pane on screen after its program exits, so a test can read what it
+// printed last (exitMarker).
 const tmuxConf = "set -g status off\nset -g remain-on-exit on\nset -g escape-time 0\n"
 
 // requireTmux skips the test when tmux is not installed, or fails it in

@@ -57,7 +57,7 @@ func conversation() []message.Message {
 		{ID: "t2", Role: llm.RoleTool, Status: message.StatusDone, Parts: []llm.Part{
 			result("c3", "bash", "FAIL", tools.Display{Kind: tools.DisplayCommand, Title: "go test ./...", Command: "go test ./...", ExitCode: 1,
 				Body: "--- FAIL: TestSum (0.00s)\n    sum_test.go:9: got 3, want 4\nFAIL\nFAIL\texample.com/sum\t0.002s"}),
-			result("c4", "glob", "a.go\nb.go", tools.Display{Kind: tools.DisplayList, Title: "**/*.go", Body: "main.go\nsum.go\nsum_test.go"}),
+			result("c4", "glob", "a.go\nb.go", tools.Display{Kind: tools.DisplayList, Title: "3 files", Body: "main.go\nsum.go\nsum_test.go"}),
 			llm.ToolResult("c5", "write", "permission denied for write: outside the project", true),
 		}},
 		{ID: "a3", Role: llm.RoleAssistant, Status: message.StatusDone, Parts: []llm.Part{

@@ -4,6 +4,7 @@ package queue
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -44,21 +45,34 @@ type Model struct {
 	items   []Item
 	sel     int
 	focused bool
+	// gone holds the ids of prompts that left the queue; a later list
+	// that still has one is stale.
+	gone map[string]bool
 }
 
 // New returns an empty queue.
-func New(t *styles.Theme) *Model { return &Model{theme: t, keys: DefaultKeyMap()} }
+func New(t *styles.Theme) *Model {
+	return &Model{theme: t, keys: DefaultKeyMap(), gone: make(map[string]bool)}
+}
 
 // SetTheme applies colors.
 func (m *Model) SetTheme(t *styles.Theme) { m.theme = t }
 
-// SetItems replaces the queued prompts.
+// SetItems replaces the queued prompts, leaving out those dropped.
 func (m *Model) SetItems(items []Item) {
-	m.items = items
-	m.sel = min(m.sel, max(len(items)-1, 0))
-	if len(items) == 0 {
+	m.items = slices.DeleteFunc(slices.Clone(items), func(it Item) bool { return m.gone[it.ID] })
+	m.sel = min(m.sel, max(len(m.items)-1, 0))
+	if len(m.items) == 0 {
 		m.focused = false
 	}
+}
+
+// Drop removes prompt id for good: it left the queue (folded into a turn
+// or deleted), so a list that still has it, arriving late, is stale.
+// Message ids are never reused, so this holds across sessions.
+func (m *Model) Drop(id string) {
+	m.gone[id] = true
+	m.SetItems(m.items)
 }
 
 // Items returns the queued prompts.

@@ -51,3 +51,24 @@ func TestRemoveSelected(t *testing.T) {
 		t.Fatal("an empty queue keeps focus or space")
 	}
 }
+
+// A prompt dropped (its message deleted when folded into a turn) stays
+// out even when a stale list that still has it comes afterwards.
+func TestDroppedStaysOut(t *testing.T) {
+	t.Parallel()
+	m := New(styles.New(true, true))
+	m.SetItems(items(2))
+	m.Focus()
+	m.Drop("q1")
+	if got := m.Items(); len(got) != 1 || got[0].ID != "q0" {
+		t.Fatalf("after Drop: %+v", got)
+	}
+	m.SetItems(items(2)) // the stale list
+	if got := m.Items(); len(got) != 1 || got[0].ID != "q0" {
+		t.Fatalf("a stale list brought a dropped prompt back: %+v", got)
+	}
+	m.Drop("q0")
+	if m.Len() != 0 || m.Focused() || m.Height() != 0 {
+		t.Errorf("empty queue: len %d focused %v height %d", m.Len(), m.Focused(), m.Height())
+	}
+}

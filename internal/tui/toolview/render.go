@@ -99,7 +99,9 @@ func headerExtra(t *styles.Theme, d tools.Display) string {
 			return " " + t.Error.Render(fmt.Sprintf("exit %d", d.ExitCode))
 		}
 	case tools.DisplayList:
-		if n := countLines(d.Body); n > 0 {
+		// The list tools count in their own title ("3 files", "(4
+		// entries)"), and only they know what a line is.
+		if n := countLines(d.Body); n > 0 && d.Title == "" {
 			return " " + t.Faint.Render(fmt.Sprintf("%d items", n))
 		}
 	}

@@ -28,7 +28,7 @@ func calls() map[string]Call {
 		"file": done("view", `{"file_path":"a.go"}`, tools.Display{Kind: tools.DisplayFile, Title: "a.go", Path: "a.go", StartLine: 98,
 			Body: "func main() {\n\tfmt.Println(\"a very long line that goes on and on and on past the width of narrow terminals\")\n}\n"}),
 		"command": done("bash", `{"command":"go test ./..."}`, tools.Display{Kind: tools.DisplayCommand, Title: "run the tests", Command: "go test ./...", ExitCode: 2, Body: long}),
-		"list":    done("glob", `{"pattern":"*.go"}`, tools.Display{Kind: tools.DisplayList, Title: "*.go", Body: "a.go\nb.go\n"}),
+		"list":    done("glob", `{"pattern":"*.go"}`, tools.Display{Kind: tools.DisplayList, Title: "2 files", Body: "a.go\nb.go\n"}),
 		"text":    done("fetch", `{"url":"https://example.com"}`, tools.Display{Kind: tools.DisplayText, Title: "https://example.com", Body: long}),
 		"error":   {Part: llm.Part{Type: llm.PartToolCall, ToolName: "edit", Input: `{"file_path":"main.go"}`}, Result: &failed, State: Failed},
 		"running": {Part: llm.Part{Type: llm.PartToolCall, ToolName: "bash", Input: `{"command":"make\nmake install"}`}, State: Running},
@@ -78,5 +78,21 @@ func TestFoldable(t *testing.T) {
 	th := styles.New(true, true)
 	if !Foldable(th, calls()["text"], 80) || Foldable(th, calls()["list"], 80) {
 		t.Fatal("a long result must fold and a short one must not")
+	}
+}
+
+// A list tool counts in its own title (ls says "(0 entries)" over a body
+// that shows the directory itself), so the header adds a line count only
+// for lists without a title.
+func TestListHeaderCountsOnlyUntitledLists(t *testing.T) {
+	t.Parallel()
+	th := styles.New(true, true)
+	ls := done("ls", `{"path":"."}`, tools.Display{Kind: tools.DisplayList, Title: ". (0 entries)", Body: "- /project/\n"})
+	if h := golden.Plain(Render(th, ls, Options{Width: 80})[0]); h != "✓ ls . (0 entries)" {
+		t.Errorf("titled list header = %q", h)
+	}
+	bare := done("mcp_list", `{}`, tools.Display{Kind: tools.DisplayList, Body: "a\nb\nc\n"})
+	if h := golden.Plain(Render(th, bare, Options{Width: 80})[0]); !strings.HasSuffix(h, "3 items") {
+		t.Errorf("untitled list header = %q, want a count", h)
 	}
 }
