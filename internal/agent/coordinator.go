@@ -37,6 +37,8 @@ type Coordinator struct {
 
 	// rolesMu guards cfg.Large and cfg.Small (SetCandidates).
 	rolesMu sync.RWMutex
+	// queuePubMu orders queue announcements (publishQueue).
+	queuePubMu sync.Mutex
 
 	mu     sync.Mutex
 	active map[string]*activeSession

@@ -113,6 +113,11 @@ func (c *Coordinator) markClosing(a *activeSession) {
 	c.mu.Unlock()
 }
 
+// publishQueue announces the session's current queue. The snapshot and
+// its delivery happen under queuePubMu, so subscribers see queue states in
+// the order they occurred (an older list never arrives after a newer one).
 func (c *Coordinator) publishQueue(ctx context.Context, sessionID string) {
+	c.queuePubMu.Lock()
+	defer c.queuePubMu.Unlock()
 	c.publish(ctx, Event{Type: EventQueueChanged, SessionID: sessionID, Queue: c.Queue(sessionID)})
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -23,6 +24,9 @@ var ErrNotFound = errors.New("session not found")
 type Service struct {
 	db     *sql.DB
 	broker *pubsub.Broker[Session]
+	// updateMu makes each update and the publish of its result one step,
+	// so subscribers never receive an older row after a newer one.
+	updateMu sync.Mutex
 }
 
 // Service is the todo store of the todos tool.
@@ -132,6 +136,8 @@ func (s *Service) AddUsage(ctx context.Context, id string, u llm.Usage, cost flo
 
 // update runs one UPDATE of the session's row and publishes the result.
 func (s *Service) update(ctx context.Context, id, what, set string, args ...any) error {
+	s.updateMu.Lock()
+	defer s.updateMu.Unlock()
 	row := s.db.QueryRowContext(ctx,
 		`UPDATE sessions SET `+set+` WHERE id = ? RETURNING `+columns, append(args, id)...)
 	sess, err := scanSession(row)
