@@ -3,7 +3,6 @@ package anthropic
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/anthropics/anthropic-sdk-go"
 	"github.com/anthropics/anthropic-sdk-go/packages/param"
@@ -97,30 +96,4 @@ func markCache(p *anthropic.MessageNewParams) {
 			}
 		}
 	}
-}
-
-// numberOption reads a numeric provider option given as any JSON or Go
-// number; ok is false when the key is absent.
-func numberOption(opts map[string]any, key string) (float64, bool, error) {
-	v, present := opts[key]
-	if !present || v == nil {
-		return 0, false, nil
-	}
-	switch n := v.(type) {
-	case float64:
-		return n, true, nil
-	case float32:
-		return float64(n), true, nil
-	case int:
-		return float64(n), true, nil
-	case int64:
-		return float64(n), true, nil
-	case json.Number:
-		f, err := n.Float64()
-		if err != nil {
-			return 0, false, fmt.Errorf("provider option %s: %w", key, err)
-		}
-		return f, true, nil
-	}
-	return 0, false, fmt.Errorf("provider option %s: want a number, got %T", key, v)
 }

@@ -44,7 +44,7 @@ func applyThinking(p *anthropic.MessageNewParams, req *llm.Request) error {
 	if err != nil {
 		return err
 	}
-	topK, hasTopK, err := numberOption(req.ProviderOptions, "top_k")
+	topK, hasTopK, err := llm.NumberOption(req.ProviderOptions, "top_k")
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func applyThinking(p *anthropic.MessageNewParams, req *llm.Request) error {
 
 // setThinking fills p.Thinking and reports whether thinking is on.
 func setThinking(p *anthropic.MessageNewParams, req *llm.Request) (bool, error) {
-	budgetOpt, hasBudget, err := numberOption(req.ProviderOptions, "thinking_budget")
+	budgetOpt, hasBudget, err := llm.NumberOption(req.ProviderOptions, "thinking_budget")
 	if err != nil {
 		return false, err
 	}

@@ -3,7 +3,6 @@ package gemini
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"google.golang.org/genai"
@@ -99,11 +98,11 @@ func effortBudget(effort string) int32 {
 // package doc.
 func applyOptions(cfg *genai.GenerateContentConfig, req *llm.Request) error {
 	opts := req.ProviderOptions
-	budget, hasBudget, err := numberOption(opts, "thinking_budget")
+	budget, hasBudget, err := llm.NumberOption(opts, "thinking_budget")
 	if err != nil {
 		return err
 	}
-	if topK, ok, err := numberOption(opts, "top_k"); err != nil {
+	if topK, ok, err := llm.NumberOption(opts, "top_k"); err != nil {
 		return err
 	} else if ok {
 		cfg.TopK = genai.Ptr(float32(topK))
@@ -119,30 +118,4 @@ func applyOptions(cfg *genai.GenerateContentConfig, req *llm.Request) error {
 		cfg.ThinkingConfig = &genai.ThinkingConfig{IncludeThoughts: true, ThinkingBudget: genai.Ptr(b)}
 	}
 	return nil
-}
-
-// numberOption reads a numeric provider option given as any JSON or Go
-// number; ok is false when the key is absent.
-func numberOption(opts map[string]any, key string) (float64, bool, error) {
-	v, present := opts[key]
-	if !present || v == nil {
-		return 0, false, nil
-	}
-	switch n := v.(type) {
-	case float64:
-		return n, true, nil
-	case float32:
-		return float64(n), true, nil
-	case int:
-		return float64(n), true, nil
-	case int64:
-		return float64(n), true, nil
-	case json.Number:
-		f, err := n.Float64()
-		if err != nil {
-			return 0, false, fmt.Errorf("provider option %s: %w", key, err)
-		}
-		return f, true, nil
-	}
-	return 0, false, fmt.Errorf("provider option %s: want a number, got %T", key, v)
 }
