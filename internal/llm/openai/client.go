@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"github.com/openai/openai-go/v3/packages/ssestream"
-	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/openaisdk"
@@ -57,26 +56,7 @@ func New(o Options) *Client {
 
 // Stream sends req and yields the response events; see llm.Provider.
 func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Event, error] {
-	return func(yield func(llm.Event, error) bool) {
-		params, err := buildParams(req)
-		if err != nil {
-			yield(llm.Event{}, &llm.Error{Kind: llm.KindBadRequest, Provider: c.name, Message: err.Error(), Err: err})
-			return
-		}
-		resp, lerr := c.post(ctx, params, req.Headers)
-		if lerr != nil {
-			yield(llm.Event{}, lerr)
-			return
-		}
-		defer resp.Body.Close()
-		c.decode(ctx, resp, yield)
-	}
-}
-
-// post sends the request and returns the streaming response, or a
-// classified error.
-func (c *Client) post(ctx context.Context, params responses.ResponseNewParams, headers map[string]string) (*http.Response, *llm.Error) {
-	return c.conn.PostStream(ctx, "responses", params, headers)
+	return openaisdk.Stream(ctx, c.conn, req, "responses", buildParams, c.decode)
 }
 
 // decode reads the SSE stream and yields its events.

@@ -6,6 +6,7 @@ package openaisdk
 
 import (
 	"context"
+	"iter"
 	"net/http"
 
 	"github.com/openai/openai-go/v3"
@@ -53,6 +54,30 @@ func New(o Options) *Conn {
 		opts = append(opts, option.WithHeader(k, v))
 	}
 	return &Conn{Name: o.Name, sdk: openai.Client{Options: opts}}
+}
+
+// Decoder reads a streaming response and yields its events, ending with a
+// finish or an error.
+type Decoder func(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool)
+
+// Stream is an adapter's llm.Provider Stream: it builds the request body
+// of req with build (a failure is a bad_request error), posts it to path,
+// and hands the response to decode, closing its body afterwards.
+func Stream[P any](ctx context.Context, c *Conn, req *llm.Request, path string, build func(*llm.Request) (P, error), decode Decoder) iter.Seq2[llm.Event, error] {
+	return func(yield func(llm.Event, error) bool) {
+		params, err := build(req)
+		if err != nil {
+			yield(llm.Event{}, &llm.Error{Kind: llm.KindBadRequest, Provider: c.Name, Message: err.Error(), Err: err})
+			return
+		}
+		resp, lerr := c.PostStream(ctx, path, params, req.Headers)
+		if lerr != nil {
+			yield(llm.Event{}, lerr)
+			return
+		}
+		defer resp.Body.Close()
+		decode(ctx, resp, yield)
+	}
 }
 
 // PostStream sends params to path (relative to the base URL) with
