@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/honecode/hone/internal/testenv"
 )
 
 // writeFakeConfig writes a config whose only model is the scripted fake
@@ -78,26 +79,11 @@ func TestRunArgumentErrors(t *testing.T) {
 	}
 }
 
-// requireCommand returns the path of a program the test needs; CI
-// installs it, so there a missing one fails the test.
-func requireCommand(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err == nil {
-		return p
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s not found on PATH (.ci/run installs it)", name)
-	}
-	t.Skipf("%s not installed", name)
-	return ""
-}
-
 // hone run starts the configured MCP servers and waits for them, so the
 // model's first request already offers their tools and a call reaches
 // the real server.
 func TestRunCallsAnMCPTool(t *testing.T) {
-	server := requireCommand(t, "mcp-server-everything")
+	server := testenv.LookPath(t, "mcp-server-everything")
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	data := t.TempDir()
 	t.Setenv("HONE_DATA_DIR", data)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/lsp"
+
+	"github.com/honecode/hone/internal/testenv"
 )
 
 const typeError = `cannot use "three" (untyped string constant) as int value in argument to Add`
@@ -51,7 +53,7 @@ func TestGoplsPullDiagnostics(t *testing.T) {
 	t.Parallel()
 	dir := goModule(t)
 	m := newManager(t, dir, map[string]config.LSPServer{"gopls": {
-		Command: needCommand(t, "gopls"), Filetypes: []string{".go"}, RootMarkers: []string{"go.mod"},
+		Command: testenv.LookPath(t, "gopls"), Filetypes: []string{".go"}, RootMarkers: []string{"go.mod"},
 		InitOptions: map[string]any{"pullDiagnostics": true},
 	}})
 	use := dir + "/use.go"
@@ -100,7 +102,7 @@ func TestGoplsHungIsKilled(t *testing.T) {
 	t.Parallel()
 	dir := goModule(t)
 	m := newManager(t, dir, map[string]config.LSPServer{"gopls": {
-		Command: needCommand(t, "gopls"), Filetypes: []string{".go"}, RootMarkers: []string{"go.mod"}, Timeout: 2,
+		Command: testenv.LookPath(t, "gopls"), Filetypes: []string{".go"}, RootMarkers: []string{"go.mod"}, Timeout: 2,
 	}})
 	use := dir + "/use.go"
 	_ = m.Open(t.Context(), use)

@@ -3,7 +3,6 @@ package lsp_test
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -13,23 +12,9 @@ import (
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/lsp"
 	"github.com/honecode/hone/internal/pubsub"
-)
 
-// needCommand returns the path of an external program a test needs. When
-// it is missing the test fails under CI (which installs it) and is
-// skipped elsewhere.
-func needCommand(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err == nil {
-		return p
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s not found on PATH (CI installs it: see .ci/run)", name)
-	}
-	t.Skipf("%s not installed", name)
-	return ""
-}
+	"github.com/honecode/hone/internal/testenv"
+)
 
 // goModule writes a small Go module: Add in calc.go, used in use.go and
 // main.go.
@@ -56,7 +41,7 @@ func write(t *testing.T, dir, name, content string) string {
 // servers configure otherwise) closed at the end of the test.
 func newManager(t *testing.T, dir string, servers map[string]config.LSPServer) *lsp.Manager {
 	t.Helper()
-	needCommand(t, "gopls")
+	testenv.LookPath(t, "gopls")
 	m := lsp.New(lsp.Options{WorkDir: dir, Servers: servers})
 	t.Cleanup(func() { _ = m.Close() })
 	return m

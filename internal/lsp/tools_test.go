@@ -6,6 +6,8 @@ import (
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/lsp"
 	"github.com/honecode/hone/internal/tools"
+
+	"github.com/honecode/hone/internal/testenv"
 )
 
 func run(t *testing.T, reg *tools.Registry, name, input string) tools.Result {
@@ -71,7 +73,7 @@ func TestDiagnosticsTool(t *testing.T) {
 
 func TestAvailable(t *testing.T) {
 	t.Parallel()
-	needCommand(t, "gopls")
+	testenv.LookPath(t, "gopls")
 	for _, tc := range []struct {
 		name    string
 		dir     string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -18,22 +17,6 @@ import (
 	"github.com/honecode/hone/internal/pubsub"
 	"github.com/honecode/hone/internal/tools"
 )
-
-// needCommand returns the path of an external program a test needs. When
-// it is missing the test fails under CI (which installs it) and is
-// skipped elsewhere.
-func needCommand(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err == nil {
-		return p
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s not found on PATH (CI installs it: see .ci/run)", name)
-	}
-	t.Skipf("%s not installed", name)
-	return ""
-}
 
 // asker records permission requests and answers them with deny (nil: allow).
 // When asked is set, every request is also sent there.

@@ -12,11 +12,13 @@ import (
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/mcp"
 	"github.com/honecode/hone/internal/permission"
+
+	"github.com/honecode/hone/internal/testenv"
 )
 
 // everything is the reference test server of the MCP project, over stdio.
 func everything(t *testing.T) config.MCPServer {
-	return config.MCPServer{Command: needCommand(t, "mcp-server-everything"), Args: []string{"stdio"}}
+	return config.MCPServer{Command: testenv.LookPath(t, "mcp-server-everything"), Args: []string{"stdio"}}
 }
 
 func TestStdioListAndCall(t *testing.T) {
@@ -151,7 +153,7 @@ func TestStdioServerKilled(t *testing.T) {
 // No server process, nor any process of its group, outlives Close.
 func TestCloseLeavesNoProcess(t *testing.T) {
 	t.Parallel()
-	fs := config.MCPServer{Command: needCommand(t, "mcp-server-filesystem"), Args: []string{t.TempDir()}}
+	fs := config.MCPServer{Command: testenv.LookPath(t, "mcp-server-filesystem"), Args: []string{t.TempDir()}}
 	f := start(t, map[string]config.MCPServer{"every": everything(t), "fs": fs})
 	f.connected(t, "every")
 	f.connected(t, "fs")
@@ -175,7 +177,7 @@ func TestFilesystemServerAndFilters(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir+"/notes.txt", "remember the milk\n")
 	fs := config.MCPServer{
-		Command:       needCommand(t, "mcp-server-filesystem"),
+		Command:       testenv.LookPath(t, "mcp-server-filesystem"),
 		Args:          []string{dir},
 		EnabledTools:  []string{"read_*", "list_directory"},
 		DisabledTools: []string{"read_media_file"},

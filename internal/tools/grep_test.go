@@ -3,26 +3,12 @@ package tools
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
-)
 
-// ripgrep returns the rg executable, failing the test when CI is set and
-// rg is missing, and skipping it otherwise.
-func ripgrep(t *testing.T) string {
-	t.Helper()
-	rg, err := exec.LookPath("rg")
-	if err == nil {
-		return rg
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("ripgrep is required in CI: %v", err)
-	}
-	t.Skip("ripgrep (rg) not on PATH")
-	return ""
-}
+	"github.com/honecode/hone/internal/testenv"
+)
 
 // grepFixture builds a tree exercising ignore rules, hidden files, binary
 // files, symlinks, CRLF and long lines.
@@ -74,7 +60,7 @@ func grepCases(te *toolEnv) []jsonArgs {
 
 func TestGrepRipgrepAndGoAgree(t *testing.T) {
 	t.Parallel()
-	rg := ripgrep(t)
+	rg := testenv.LookPath(t, "rg")
 	te := grepFixture(t)
 	for _, args := range grepCases(te) {
 		t.Run(fmt.Sprint(args), func(t *testing.T) {
@@ -102,7 +88,7 @@ func TestGrepOutput(t *testing.T) {
 	te := grepFixture(t)
 	for _, rg := range []string{"", "rg"} {
 		if rg == "rg" {
-			rg = ripgrep(t)
+			rg = testenv.LookPath(t, "rg")
 		}
 		res := runGrep(t, te, rg, jsonArgs{"pattern": "package", "include": "*.go"})
 		want := "Found 6 matching lines in 6 files.\n\n" +
@@ -132,7 +118,7 @@ func TestGrepCapsAndErrors(t *testing.T) {
 	}
 	for _, rg := range []string{"", "rg"} {
 		if rg == "rg" {
-			rg = ripgrep(t)
+			rg = testenv.LookPath(t, "rg")
 		}
 		res := runGrep(t, te, rg, jsonArgs{"pattern": "match"})
 		if !strings.Contains(res.Content, "Showing the first 100 matching lines") || strings.Count(res.Content, ": match") != 100 {

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/honecode/hone/internal/testenv"
 )
 
 // honeBin is the binary under test, set once by TestMain.
@@ -20,7 +22,7 @@ func runMain(m *testing.M) int {
 		honeBin = bin
 		return m.Run()
 	}
-	if _, err := exec.LookPath("tmux"); err != nil && os.Getenv("CI") == "" {
+	if _, err := exec.LookPath("tmux"); err != nil && !testenv.InCI() {
 		return m.Run() // every test skips; building would be wasted
 	}
 	dir, err := os.MkdirTemp("", "hone-tui-e2e-")

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/honecode/hone/internal/testenv"
 )
 
 // waitTimeout bounds every wait for the screen. It is a deadline for a
@@ -28,12 +30,7 @@ const tmuxConf = "set -g status off\nset -g remain-on-exit on\nset -g escape-tim
 // CI, where tmux must be there.
 func requireTmux(t testing.TB) {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("tmux is required in CI for the TUI end-to-end tests")
-		}
-		t.Skip("tmux not installed")
-	}
+	testenv.LookPath(t, "tmux")
 }
 
 // tmuxServer is a private tmux server: its own socket and config, the
