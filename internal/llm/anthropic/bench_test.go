@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -29,29 +28,7 @@ func benchBody() []byte {
 }
 
 func BenchmarkStream1MiB(b *testing.B) {
-	body := benchBody()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = w.Write(body)
-	}))
-	defer srv.Close()
-	hc := llm.NewHTTPClient(llm.HTTPOptions{})
-	defer hc.CloseIdleConnections()
-	c := newTestClient(srv.URL, hc)
-	req := llmtest.SimpleRequest("claude-sonnet-4-5", "Write a lot.")
-	b.SetBytes(int64(len(body)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		n := 0
-		for ev, err := range c.Stream(b.Context(), req) {
-			if err != nil {
-				b.Fatal(err)
-			}
-			n += len(ev.Text)
-		}
-		if n == 0 {
-			b.Fatal("no text")
-		}
-	}
+	llmtest.BenchStream(b, benchBody(), "claude-sonnet-4-5", func(url string, hc *http.Client) llm.Provider {
+		return newTestClient(url, hc)
+	})
 }

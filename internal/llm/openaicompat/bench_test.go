@@ -1,6 +1,7 @@
 package openaicompat
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -17,29 +18,7 @@ func BenchmarkStream1MiB(b *testing.B) {
 		sb.WriteString(textFrame("token "))
 	}
 	sb.WriteString(finishFrame("stop") + usageFrame(100, 5000, 0) + doneFrame())
-	resp := llmtest.Stream(sb.String()).Split(16 << 10)
-	responses := make([]llmtest.Response, b.N)
-	for i := range responses {
-		responses[i] = resp
-	}
-	srv := llmtest.NewServer(b, responses...)
-	p := New(Options{Name: "bench", BaseURL: srv.URL, HTTPClient: llm.NewHTTPClient(llm.HTTPOptions{})})
-	req := llmtest.SimpleRequest("m", "hi")
-	b.SetBytes(int64(sb.Len()))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		n := 0
-		for ev, err := range p.Stream(b.Context(), req) {
-			if err != nil {
-				b.Fatal(err)
-			}
-			if ev.Type == llm.EventTextDelta {
-				n++
-			}
-		}
-		if n == 0 {
-			b.Fatal("no text")
-		}
-	}
+	llmtest.BenchStream(b, []byte(sb.String()), "m", func(url string, hc *http.Client) llm.Provider {
+		return New(Options{Name: "bench", BaseURL: url, HTTPClient: hc})
+	})
 }
