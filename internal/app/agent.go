@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/honecode/hone/internal/agent"
+	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/lsp"
 	"github.com/honecode/hone/internal/mcp"
@@ -78,53 +79,18 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		return nil, err
 	}
 	cfg := loaded.Config
-	perms, err := permission.NewService(permission.Config{
-		Rules: permission.Rules{
-			Mode:  permission.Mode(cfg.Permissions.Mode),
-			Allow: cfg.Permissions.Allow,
-			Deny:  cfg.Permissions.Deny,
-		},
-		ProjectDir:     a.workDir,
-		NonInteractive: a.opts.NonInteractive,
-	})
+	perms, err := a.newPermissions(cfg.Permissions)
 	if err != nil {
-		return nil, fmt.Errorf("permissions: %w", err)
+		return nil, err
 	}
-	idle := time.Duration(cfg.Options.StreamIdleTimeout) * time.Second
-	cl := newClients(idle, a.configDir())
+	cl := newClients(time.Duration(cfg.Options.StreamIdleTimeout)*time.Second, a.configDir())
 	large, small, err := cl.roles(resolved)
 	if err != nil {
 		return nil, err
 	}
-	jobs := tools.NewJobManager()
-	a.onClose(func() error { jobs.Close(); return nil })
-	env := &tools.Env{
-		WorkDir:       a.workDir,
-		Perms:         perms,
-		Files:         st.History,
-		Todos:         st.Sessions,
-		Logger:        a.Logger(),
-		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
-		ShellEnvAllow: cfg.Options.ShellEnvAllow,
-		Jobs:          jobs,
-	}
-	// Language servers start on the first file of their type; MCP
-	// servers when a front end calls StartServers.
-	lspMgr := lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger()})
-	a.onClose(lspMgr.Close)
-	env.Watcher = lspMgr
-	reg := tools.NewRegistry(tools.Builtins(env)...)
-	if lspMgr.Available() {
-		for _, t := range lspMgr.Tools() {
-			reg.Add(t)
-		}
-	}
-	for _, name := range cfg.Options.DisabledTools {
-		reg.Remove(name)
-	}
-	mcpMgr := mcp.New(mcp.Options{Servers: cfg.MCP, Registry: reg, Perms: perms, WorkDir: a.workDir, Logger: a.Logger()})
-	a.onClose(mcpMgr.Close)
-	coord := agent.NewCoordinator(agent.Config{
+	svc := &services{perms: perms, clients: cl}
+	env := a.buildTools(cfg, st, svc)
+	svc.coord = agent.NewCoordinator(agent.Config{
 		Large:                large,
 		Small:                small,
 		WorkDir:              a.workDir,
@@ -133,18 +99,66 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		DisableAutoSummarize: cfg.Options.DisableAutoSummarize,
 		DisableTitles:        cfg.Options.DisableTitles,
 		ContextPaths:         cfg.Options.ContextPaths,
-		Instructions:         mcpMgr.Instructions,
+		Instructions:         svc.mcp.Instructions,
 	}, agent.Deps{
 		Messages:      st.Messages,
 		Sessions:      st.Sessions,
 		Children:      st.Sessions,
-		Tools:         reg,
-		SubAgentTools: reg.Subset("view", "glob", "grep", "ls"), // the read-only sub-agent
+		Tools:         svc.tools,
+		SubAgentTools: svc.tools.Subset("view", "glob", "grep", "ls"), // the read-only sub-agent
 		Logger:        a.Logger(),
 	})
-	env.SubAgent = coord
-	a.onClose(coord.Close)
-	return &services{perms: perms, tools: reg, coord: coord, clients: cl, mcp: mcpMgr, lsp: lspMgr}, nil
+	env.SubAgent = svc.coord
+	a.onClose(svc.coord.Close)
+	return svc, nil
+}
+
+// newPermissions builds the permission service from the merged config.
+func (a *App) newPermissions(p config.Permissions) (*permission.Service, error) {
+	perms, err := permission.NewService(permission.Config{
+		Rules:          permission.Rules{Mode: permission.Mode(p.Mode), Allow: p.Allow, Deny: p.Deny},
+		ProjectDir:     a.workDir,
+		NonInteractive: a.opts.NonInteractive,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("permissions: %w", err)
+	}
+	return perms, nil
+}
+
+// buildTools fills svc's tool registry and its MCP and language-server
+// managers, and returns the tools' shared environment (the caller sets its
+// SubAgent once the Coordinator exists). Language servers start on the
+// first file of their type; MCP servers when a front end calls
+// StartServers.
+func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env {
+	jobs := tools.NewJobManager()
+	a.onClose(func() error { jobs.Close(); return nil })
+	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger()})
+	a.onClose(svc.lsp.Close)
+	env := &tools.Env{
+		WorkDir:       a.workDir,
+		Perms:         svc.perms,
+		Files:         st.History,
+		Todos:         st.Sessions,
+		Watcher:       svc.lsp,
+		Logger:        a.Logger(),
+		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
+		ShellEnvAllow: cfg.Options.ShellEnvAllow,
+		Jobs:          jobs,
+	}
+	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
+	if svc.lsp.Available() {
+		for _, t := range svc.lsp.Tools() {
+			svc.tools.Add(t)
+		}
+	}
+	for _, name := range cfg.Options.DisabledTools {
+		svc.tools.Remove(name)
+	}
+	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger()})
+	a.onClose(svc.mcp.Close)
+	return env
 }
 
 // cooldowns converts config seconds by kind name into durations.
