@@ -7,6 +7,12 @@
 // reference environment variables as $VAR or ${VAR} ($$ is a literal $);
 // an unset variable expands to "" with a warning. Expanded secrets live
 // only in memory: see Config.Redacted and Provider.MarshalJSON.
+//
+// A project's own config file is not trusted until the user trusts the
+// project: gateProject (trust.go), guided by trust.Fields, leaves out the
+// parts that run programs or send data before anything expands or merges
+// them, and Loaded.Trust says what was left out. Every file is read
+// bounded (ReadFile).
 package config
 
 // Config is the merged configuration. Its JSON shape is the hone.json file

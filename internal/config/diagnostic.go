@@ -17,6 +17,9 @@ type Severity string
 const (
 	SeverityError   Severity = "error"
 	SeverityWarning Severity = "warning"
+	// SeverityNote marks information, like a part of the config that
+	// applies because the project is trusted.
+	SeverityNote Severity = "note"
 )
 
 // Diagnostic is one problem found in a config file. Line and Col are
@@ -42,8 +45,8 @@ func (d Diagnostic) String() string {
 		b.WriteString(":" + strconv.Itoa(d.Line) + ":" + strconv.Itoa(d.Col))
 	}
 	b.WriteString(": ")
-	if d.Severity == SeverityWarning {
-		b.WriteString("warning: ")
+	if d.Severity == SeverityWarning || d.Severity == SeverityNote {
+		b.WriteString(string(d.Severity) + ": ")
 	}
 	if d.Path != "" {
 		b.WriteString(d.Path + ": ")

@@ -67,3 +67,15 @@ func strs(ds []Diagnostic, file, name string) []string {
 func contextWithCancel(t *testing.T) (context.Context, context.CancelFunc) {
 	return context.WithCancel(t.Context())
 }
+
+// trustAll trusts every project (a test double of trust.Store).
+type trustAll struct{}
+
+func (trustAll) Trusted(string, string, string) (bool, error) { return true, nil }
+
+// trusted is opts in a project the user trusts.
+func (s sandbox) trusted(pairs ...string) LoadOptions {
+	o := s.opts(pairs...)
+	o.Trust = trustAll{}
+	return o
+}

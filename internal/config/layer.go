@@ -29,6 +29,7 @@ type Layer struct {
 type layerDoc struct {
 	Layer
 	src     []byte
+	clean   []byte // src with comments blanked out
 	cfg     Config
 	at      map[string]int
 	diags   []Diagnostic
@@ -44,6 +45,7 @@ func parseLayer(l Layer, src []byte) *layerDoc {
 		d.diags = append(d.diags, diagAt(l.Path, src, unterminated, "", "unterminated comment", SeverityError))
 		return d
 	}
+	d.clean = clean
 	if len(bytes.TrimSpace(clean)) == 0 {
 		d.decoded = true
 		return d
@@ -63,12 +65,71 @@ func parseLayer(l Layer, src []byte) *layerDoc {
 	if HasErrors(d.diags) {
 		return d
 	}
-	if err := json.Unmarshal(clean, &d.cfg); err != nil {
+	if err := decodeExact(clean, &d.cfg); err != nil {
 		d.error("", err.Error())
 		return d
 	}
 	d.decoded = true
 	return d
+}
+
+// decodeExact decodes a config file into cfg the way the checker reads
+// it: keys match field names exactly (encoding/json alone would also take
+// "MCP" for "mcp"), unknown keys decode to nothing, and of duplicate keys
+// the last one wins whole.
+func decodeExact(src []byte, cfg *Config) error {
+	raw, err := decodeRaw(src)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(knownOnly(raw, reflect.TypeFor[Config]()))
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, cfg)
+}
+
+// decodeRaw decodes JSON into maps, lists and json.Number.
+func decodeRaw(src []byte) (any, error) {
+	var raw any
+	d := json.NewDecoder(bytes.NewReader(src))
+	d.UseNumber()
+	err := d.Decode(&raw)
+	return raw, err
+}
+
+// knownOnly drops, at every level, the object keys that are not fields of
+// the Go type at that place.
+func knownOnly(raw any, t reflect.Type) any {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == modelRefType {
+		t = reflect.TypeFor[modelRefObject]()
+	}
+	if t.Kind() == reflect.Interface { // free-form (provider_options …)
+		return raw
+	}
+	switch v := raw.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			if ft, ok := memberType(t, k); ok {
+				out[k] = knownOnly(x, ft)
+			}
+		}
+		return out
+	case []any:
+		if t.Kind() != reflect.Slice {
+			return v
+		}
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = knownOnly(x, t.Elem())
+		}
+		return out
+	}
+	return raw
 }
 
 // has reports whether the JSON path was present in the layer's file.

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/honecode/hone/configs"
+	"github.com/honecode/hone/internal/trust"
 )
 
 // LoadOptions say where to look for config and how to read the
@@ -22,6 +23,10 @@ type LoadOptions struct {
 	Catalog *configs.Catalog
 	// Flags are command-line overrides, the last layer.
 	Flags Overrides
+	// Trust says which projects the user trusts; nil trusts none. The
+	// parts of an untrusted project's config that run programs or send
+	// data are left out (see Loaded.Trust).
+	Trust TrustStore
 }
 
 // Overrides are the command-line flags that change config.
@@ -57,6 +62,9 @@ type Loaded struct {
 	Warnings []Diagnostic
 	// ProjectDir is the git root, or the working dir outside a repository.
 	ProjectDir string
+	// Trust is the decision on the project: its executable parts, and
+	// whether they applied or were left out.
+	Trust trust.Decision
 }
 
 // Load reads, validates and merges the config layers: global, project,
@@ -64,14 +72,14 @@ type Loaded struct {
 // the rules). Any error diagnostic makes it fail with a *ValidationError
 // holding every diagnostic found.
 func Load(ctx context.Context, opts LoadOptions) (*Loaded, error) {
-	r, err := load(ctx, opts, "")
+	r, err := load(ctx, opts, "", false)
 	if err != nil {
 		return nil, err
 	}
 	if HasErrors(r.diags) {
 		return nil, &ValidationError{Diagnostics: r.diags}
 	}
-	out := &Loaded{Config: r.merged, ProjectDir: r.loc.ProjectDir}
+	out := &Loaded{Config: r.merged, ProjectDir: r.loc.ProjectDir, Trust: r.trust}
 	for _, d := range r.docs {
 		if d.Kind != LayerFlags {
 			out.Layers = append(out.Layers, d.Layer)
@@ -88,8 +96,11 @@ func Load(ctx context.Context, opts LoadOptions) (*Loaded, error) {
 // Validate checks every config layer as Load would and returns all
 // diagnostics, errors and warnings. The error is for failures to look,
 // not for invalid config.
+//
+// Parts of the project config that need trust are validated too, and each
+// is marked: a warning while the project is untrusted, a note once it is.
 func Validate(ctx context.Context, opts LoadOptions) ([]Diagnostic, error) {
-	r, err := load(ctx, opts, "")
+	r, err := load(ctx, opts, "", true)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +111,7 @@ func Validate(ctx context.Context, opts LoadOptions) ([]Diagnostic, error) {
 // context of the other layers (so it may name providers they configure),
 // and returns the diagnostics of that file only.
 func ValidateFile(ctx context.Context, opts LoadOptions, file string) ([]Diagnostic, error) {
-	r, err := load(ctx, opts, file)
+	r, err := load(ctx, opts, file, true)
 	if err != nil {
 		return nil, err
 	}
@@ -119,11 +130,13 @@ type loadResult struct {
 	merged Config
 	diags  []Diagnostic
 	target string
+	trust  trust.Decision
 }
 
 // load runs the whole pipeline; file, when set, is validated as the
-// explicit layer (unless it already is one of the layers).
-func load(ctx context.Context, opts LoadOptions, file string) (*loadResult, error) {
+// explicit layer (unless it already is one of the layers). mark keeps the
+// untrusted parts of the project config and marks them (validation).
+func load(ctx context.Context, opts LoadOptions, file string, mark bool) (*loadResult, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("load config: %w", err)
 	}
@@ -136,8 +149,10 @@ func load(ctx context.Context, opts LoadOptions, file string) (*loadResult, erro
 		return nil, fmt.Errorf("load config: %w", err)
 	}
 	r := &loadResult{loc: loc}
-	r.docs = readLayers(loc, opts, &r.target)
 	cat := &catalogSource{cat: opts.Catalog}
+	r.docs = readLayers(loc, &r.target)
+	r.trust = gateProject(r.docs, loc, opts, cat, mark)
+	r.docs = prepareLayers(r.docs, opts)
 	for _, d := range r.docs {
 		if !d.decoded {
 			continue

@@ -44,7 +44,7 @@ func TestLoadMergesProvidersByKey(t *testing.T) {
 	writeFile(t, s.project, ".hone.json", `{"providers": {
 		"anthropic": {"extra_headers": {"B": "2"}, "models": [{"id": "claude-sonnet-4-6", "max_tokens": 2000}]}},
 	  "mcp": {"fs": {"disabled": false}}}`)
-	l, err := Load(t.Context(), s.opts())
+	l, err := Load(t.Context(), s.trusted())
 	if err != nil {
 		t.Fatal(err)
 	}

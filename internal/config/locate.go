@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/honecode/hone/internal/projectfiles"
 )
 
 // File names Hone looks for.
 const (
-	FileName        = "hone.json"  // global config, and a visible project config
-	HiddenFileName  = ".hone.json" // project config (preferred when both exist)
+	FileName        = projectfiles.Config       // global config, and a visible project config
+	HiddenFileName  = projectfiles.HiddenConfig // project config (preferred when both exist)
 	globalDirName   = "hone"
 	fallbackXDGBase = ".config"
 )
@@ -43,6 +45,8 @@ type Locations struct {
 	ProjectDir string
 	// Ignored lists project files shadowed by a sibling .hone.json.
 	Ignored []string
+	// WorkDir is the absolute working directory.
+	WorkDir string
 }
 
 // Locate finds the config layers for opts without reading them. The
@@ -55,7 +59,7 @@ func Locate(opts LoadOptions) (*Locations, error) {
 		return nil, err
 	}
 	global := GlobalPath(opts.Getenv)
-	loc := &Locations{ProjectDir: cwd}
+	loc := &Locations{ProjectDir: cwd, WorkDir: cwd}
 	loc.Layers = append(loc.Layers, Layer{Kind: LayerGlobal, Path: global, Exists: isFile(global)})
 	dirs := []string{cwd}
 	if root := gitRoot(cwd); root != "" {

@@ -5,12 +5,42 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"syscall"
+
+	"github.com/honecode/hone/internal/fsguard"
 )
+
+// MaxFileBytes caps a config file: a bigger one is an error, so that a
+// file linked to /dev/zero or a huge blob cannot exhaust memory.
+const MaxFileBytes = 4 << 20
+
+// ErrTooLarge is returned by ReadFile for a file over MaxFileBytes.
+var ErrTooLarge = errors.New("larger than the limit")
+
+// ReadFile reads a config file the bounded way: a regular file only (a
+// named pipe or a device is refused without blocking: it is opened
+// non-blocking and checked on the open descriptor) of at most
+// MaxFileBytes. Errors are *fs.PathError naming the file.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, more, err := fsguard.ReadRegular(f, MaxFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	if more {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w of %d MiB", ErrTooLarge, MaxFileBytes>>20)}
+	}
+	return data, nil
+}
 
 // readLayer reads a layer's file; a missing global or project file is an
 // empty layer, a missing --config file an error diagnostic.
 func readLayer(l Layer) *layerDoc {
-	src, err := os.ReadFile(l.Path)
+	src, err := ReadFile(l.Path)
 	switch {
 	case err == nil:
 		l.Exists = true
@@ -28,8 +58,8 @@ func readLayer(l Layer) *layerDoc {
 	return d
 }
 
-// readLayers reads, checks and expands each located layer, then the flags.
-func readLayers(loc *Locations, opts LoadOptions, target *string) []*layerDoc {
+// readLayers reads and parses each located layer.
+func readLayers(loc *Locations, target *string) []*layerDoc {
 	var docs []*layerDoc
 	for i, l := range loc.Layers {
 		if l.Kind == LayerExplicit && dupLayer(loc.Layers[:i], l.Path) {
@@ -46,11 +76,19 @@ func readLayers(loc *Locations, opts LoadOptions, target *string) []*layerDoc {
 					Message: fmt.Sprintf("%s is ignored because %s is in the same directory", p, HiddenFileName)})
 			}
 		}
+		docs = append(docs, d)
+	}
+	return docs
+}
+
+// prepareLayers expands and checks each layer (after the project layer
+// was gated), then adds the flags.
+func prepareLayers(docs []*layerDoc, opts LoadOptions) []*layerDoc {
+	for _, d := range docs {
 		if d.decoded {
 			expander{getenv: opts.Getenv, warn: d.warn}.expandConfig(&d.cfg)
 			d.validateLayer()
 		}
-		docs = append(docs, d)
 	}
 	if !opts.Flags.empty() {
 		d := flagsLayer(opts.Flags)

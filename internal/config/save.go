@@ -42,7 +42,7 @@ func SaveSelection(path string, sel Selection) error {
 		return errors.New("save config: no provider selected")
 	}
 	doc := map[string]any{}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 	case err != nil:
