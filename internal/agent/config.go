@@ -77,8 +77,16 @@ type Config struct {
 	DisableAutoSummarize bool
 	DisableTitles        bool
 	// ContextPaths are extra memory files or directories (relative to
-	// WorkDir or absolute) added to the system prompt.
+	// WorkDir or absolute) added to the system prompt. Those inside the
+	// project are read only where their symbolic links stay inside it.
 	ContextPaths []string
+	// ProjectDir is the project root (the git root, default WorkDir):
+	// instruction files and context paths inside it may not resolve to a
+	// place outside it.
+	ProjectDir string
+	// GlobalInstructions is the user's own instruction file (in the
+	// user's config directory), read first and from wherever it points.
+	GlobalInstructions string
 	// Now is the clock (default time.Now); tests fix it.
 	Now func() time.Time
 	// UpdateInterval is how often a streaming assistant message is written

@@ -43,6 +43,7 @@ type Coordinator struct {
 	mu     sync.Mutex
 	active map[string]*activeSession
 	queues map[string][]queuedPrompt
+	warned map[string]bool // instruction-file warnings already given
 	closed bool
 	wg     sync.WaitGroup // running turns and background work (titles)
 }

@@ -32,7 +32,7 @@ const (
 // systemPrompt returns the system blocks of a turn: the role (stable, so
 // providers can cache it) and the environment with the project's memory
 // files.
-func (c *Coordinator) systemPrompt(ctx context.Context, kind promptKind, defs []llm.ToolDef) []string {
+func (c *Coordinator) systemPrompt(ctx context.Context, sessionID string, kind promptKind, defs []llm.ToolDef) []string {
 	role := systemText
 	if kind == promptSub {
 		role = subAgentText
@@ -40,7 +40,9 @@ func (c *Coordinator) systemPrompt(ctx context.Context, kind promptKind, defs []
 	var b strings.Builder
 	c.writeEnvironment(ctx, &b, defs)
 	if kind == promptMain {
-		b.WriteString(readMemory(c.cfg.WorkDir, c.cfg.ContextPaths, c.cfg.MemoryLimit))
+		memory, warnings := readMemory(c.cfg)
+		b.WriteString(memory)
+		c.warnOnce(ctx, sessionID, warnings)
 		if c.cfg.Instructions != nil {
 			if extra := strings.TrimSpace(c.cfg.Instructions()); extra != "" {
 				b.WriteString("\n\n# Tool server instructions\n\n" + extra + "\n")
@@ -48,6 +50,24 @@ func (c *Coordinator) systemPrompt(ctx context.Context, kind promptKind, defs []
 		}
 	}
 	return []string{strings.TrimSpace(role), strings.TrimSpace(b.String())}
+}
+
+// warnOnce tells the user, once per process, about each instruction file
+// that was skipped.
+func (c *Coordinator) warnOnce(ctx context.Context, sessionID string, warnings []string) {
+	for _, w := range warnings {
+		c.mu.Lock()
+		seen := c.warned[w]
+		if c.warned == nil {
+			c.warned = map[string]bool{}
+		}
+		c.warned[w] = true
+		c.mu.Unlock()
+		if !seen {
+			c.log.Warn(w)
+			c.info(ctx, sessionID, w)
+		}
+	}
 }
 
 func (c *Coordinator) writeEnvironment(ctx context.Context, b *strings.Builder, defs []llm.ToolDef) {

@@ -80,7 +80,7 @@ func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
 		return err
 	}
 	t.defs = t.spec.tools.Definitions()
-	t.system = t.c.systemPrompt(ctx, t.spec.prompt, t.defs)
+	t.system = t.c.systemPrompt(ctx, t.sessionID, t.spec.prompt, t.defs)
 	t.ctxTok = t.sess.ContextTokens
 	if t.ctxTok == 0 {
 		t.ctxTok = estimateView(t.system, t.view)

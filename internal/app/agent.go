@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/honecode/hone/internal/agent"
@@ -99,6 +100,8 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		DisableAutoSummarize: cfg.Options.DisableAutoSummarize,
 		DisableTitles:        cfg.Options.DisableTitles,
 		ContextPaths:         cfg.Options.ContextPaths,
+		ProjectDir:           loaded.ProjectDir,
+		GlobalInstructions:   config.GlobalInstructionsPath(a.opts.Getenv),
 		Instructions:         svc.mcp.Instructions,
 	}, agent.Deps{
 		Messages:      st.Messages,
@@ -119,11 +122,23 @@ func (a *App) newPermissions(p config.Permissions) (*permission.Service, error) 
 		Rules:          permission.Rules{Mode: permission.Mode(p.Mode), Allow: p.Allow, Deny: p.Deny},
 		ProjectDir:     a.workDir,
 		NonInteractive: a.opts.NonInteractive,
+		// The user's config and Hone's data (the trust store) are written
+		// only with a person's answer, wherever they are.
+		Protected: a.protectedPaths(),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("permissions: %w", err)
 	}
 	return perms, nil
+}
+
+// protectedPaths are the user's config directory and the data directory.
+func (a *App) protectedPaths() []string {
+	out := []string{a.dataDir}
+	if g := config.GlobalPath(a.opts.Getenv); g != "" {
+		out = append(out, filepath.Dir(g))
+	}
+	return out
 }
 
 // buildTools fills svc's tool registry and its MCP and language-server

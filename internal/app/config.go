@@ -61,6 +61,7 @@ func (a *App) loadConfig(ctx context.Context) (configState, error) {
 		ConfigFile: a.opts.ConfigFile,
 		Getenv:     a.opts.Getenv,
 		Flags:      config.Overrides{Model: a.opts.Model, SmallModel: a.opts.SmallModel, PermissionMode: mode},
+		Trust:      a.TrustStore(),
 	})
 	if err != nil {
 		return configState{}, err

@@ -34,6 +34,16 @@ func GlobalPath(getenv func(string) string) string {
 	return filepath.Join(home, fallbackXDGBase, globalDirName, FileName)
 }
 
+// GlobalInstructionsPath is the user's own instruction file, next to the
+// global config (AGENTS.md in its directory); "" without a home directory.
+func GlobalInstructionsPath(getenv func(string) string) string {
+	g := GlobalPath(getenv)
+	if g == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(g), "AGENTS.md")
+}
+
 // Locations are the config files that apply to a working directory.
 type Locations struct {
 	// Layers are global, project and, when --config is given, explicit.

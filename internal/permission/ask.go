@@ -36,7 +36,7 @@ func (s *Service) askPerson(ctx context.Context, req Request, an *shell.Analysis
 	}
 	defer func() { <-st.turn }()
 	// An answer given while this request waited may cover it now.
-	if s.allowed(req, an) {
+	if req.Sensitive == "" && s.allowed(req, an) {
 		return nil
 	}
 	if s.requests.SubscriberCount() == 0 {
@@ -82,7 +82,7 @@ func (s *Service) take(id string) bool {
 
 // apply turns a person's answer into the result of Ask.
 func (s *Service) apply(ctx context.Context, req Request, an *shell.Analysis, r response) error {
-	if r.answer == AllowSession {
+	if r.answer == AllowSession && req.Sensitive == "" {
 		s.addGrants(req.SessionID, grantsFor(req, an))
 	}
 	s.publish(ctx, Decision{Request: req, Answer: r.answer, By: ByPerson, Feedback: r.feedback})

@@ -36,6 +36,11 @@ type Request struct {
 	// (download is network access that saves a file): plan mode refuses it
 	// like a write.
 	WritesFile bool `json:"writes_file,omitempty"`
+	// Sensitive, set by the service, says why the file written is
+	// sensitive (Hone or git reads it as config or instructions): such a
+	// write asks a person in every mode but yolo, and an allow rule or a
+	// session grant does not cover it.
+	Sensitive string `json:"sensitive,omitempty"`
 }
 
 // Answer is a person's (or a rule's) decision on a Request.

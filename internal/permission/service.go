@@ -35,6 +35,10 @@ type Config struct {
 	// NonInteractive denies at once, with a reason telling how to allow
 	// it, whatever would otherwise ask a person (hone run).
 	NonInteractive bool
+	// Protected are more files or directories whose writes are sensitive
+	// besides the project's config and instruction files (the user's
+	// config directory, the data directory with the trust store).
+	Protected []string
 }
 
 // Service decides permission requests: deny rules, then the mode, then
@@ -43,6 +47,7 @@ type Config struct {
 type Service struct {
 	projectDir     string
 	nonInteractive bool
+	protected      []string
 	allowRules     []Rule
 	denyRules      []Rule
 	requests       *pubsub.Broker[Request]
@@ -77,6 +82,7 @@ func NewService(cfg Config) (*Service, error) {
 	return &Service{
 		projectDir:     dir,
 		nonInteractive: cfg.NonInteractive,
+		protected:      realPaths(cfg.Protected),
 		allowRules:     allowRules,
 		denyRules:      denyRules,
 		requests:       pubsub.NewBroker[Request](),
@@ -141,11 +147,15 @@ func (s *Service) Ask(ctx context.Context, req Request) error {
 	if r, ok := s.deniedByRule(req, an); ok {
 		return s.deny(ctx, req, ByRule, "denied by rule "+r.String())
 	}
-	switch v, reason := s.Mode().decide(req); v {
-	case allow:
-		return nil
-	case deny:
+	mode := s.Mode()
+	req.Sensitive = s.sensitive(req)
+	switch v, reason := mode.decide(req); {
+	case v == deny:
 		return s.deny(ctx, req, ByMode, reason)
+	case req.Sensitive != "" && mode != ModeYolo:
+		return s.askSensitive(ctx, req, an)
+	case v == allow:
+		return nil
 	}
 	if s.allowed(req, an) {
 		return nil

@@ -1,0 +1,46 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/honecode/hone/internal/trust"
+)
+
+// TrustStore is the trust store of the data directory: which projects
+// the user trusts to run what their config says.
+func (a *App) TrustStore() *trust.Store { return trust.Open(a.dataDir) }
+
+// Trust is the decision on the project's config: its executable parts and
+// whether they apply. Front ends that can ask show it when NeedsAsk.
+func (a *App) Trust(ctx context.Context) (trust.Decision, error) {
+	loaded, err := a.Config(ctx)
+	if err != nil {
+		return trust.Decision{}, err
+	}
+	return loaded.Trust, nil
+}
+
+// TrustProject records that the user trusts the project's config as it is
+// now and reloads the configuration, so its executable parts apply. Call
+// it before the services are built (the TUI asks first): servers,
+// permissions and tools keep the configuration they were built with.
+func (a *App) TrustProject(ctx context.Context) error {
+	dec, err := a.Trust(ctx)
+	if err != nil {
+		return err
+	}
+	if err := a.TrustStore().Trust(EntryOf(dec)); err != nil {
+		return fmt.Errorf("trust project: %w", err)
+	}
+	return a.ReloadConfig(ctx)
+}
+
+// EntryOf is the store entry that trusts dec's project as decided.
+func EntryOf(dec trust.Decision) trust.Entry {
+	e := trust.Entry{Dir: dec.Dir, File: dec.File, Hash: dec.Hash}
+	for _, p := range dec.Parts {
+		e.Parts = append(e.Parts, p.Path+": "+p.Summary)
+	}
+	return e
+}
