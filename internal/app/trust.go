@@ -30,17 +30,9 @@ func (a *App) TrustProject(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.TrustStore().Trust(EntryOf(dec)); err != nil {
+	if err := a.TrustStore().Trust(dec.Entry()); err != nil {
 		return fmt.Errorf("trust project: %w", err)
 	}
 	return a.ReloadConfig(ctx)
 }
 
-// EntryOf is the store entry that trusts dec's project as decided.
-func EntryOf(dec trust.Decision) trust.Entry {
-	e := trust.Entry{Dir: dec.Dir, File: dec.File, Hash: dec.Hash}
-	for _, p := range dec.Parts {
-		e.Parts = append(e.Parts, p.Path+": "+p.Summary)
-	}
-	return e
-}

@@ -9,6 +9,7 @@ func addCommands(root *cobra.Command, f *Factory) {
 		newConfigCmd, newModelsCmd, newRunCmd,
 		newMCPCmd,
 		newLSPCmd,
+		newTrustCmd,
 	} {
 		root.AddCommand(mk(f))
 	}

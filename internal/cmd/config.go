@@ -1,6 +1,10 @@
 package cmd
 
 import (
+	"context"
+	"fmt"
+	"io"
+
 	"github.com/spf13/cobra"
 
 	"github.com/honecode/hone/internal/config"
@@ -25,7 +29,20 @@ func newConfigCmd(f *Factory) *cobra.Command {
 }
 
 // configLoadOptions are the config inputs every command shares: working
-// dir, --config file and environment.
-func configLoadOptions(f *Factory) config.LoadOptions {
-	return config.LoadOptions{Cwd: f.Global.Cwd, ConfigFile: f.Global.ConfigFile, Getenv: f.Getenv}
+// dir, --config file, environment and the trust store of the data
+// directory (none when it cannot be found: nothing is trusted then).
+func configLoadOptions(ctx context.Context, f *Factory) config.LoadOptions {
+	o := config.LoadOptions{Cwd: f.Global.Cwd, ConfigFile: f.Global.ConfigFile, Getenv: f.Getenv}
+	if a, err := f.App(ctx); err == nil {
+		o.Trust = a.TrustStore()
+	}
+	return o
+}
+
+// warnUntrusted prints, in one line, the parts of an untrusted project's
+// config that were ignored and how to trust it.
+func warnUntrusted(w io.Writer, loaded *config.Loaded) {
+	if msg := loaded.Trust.Warning(); msg != "" {
+		fmt.Fprintln(w, "hone: warning:", msg)
+	}
 }

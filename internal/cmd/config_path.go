@@ -23,7 +23,7 @@ func newConfigPathCmd(f *Factory, runF func(context.Context, *ConfigPathOptions)
 		Short: "Print each config layer's file and whether it exists",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			opts.Load = configLoadOptions(f)
+			opts.Load = configLoadOptions(c.Context(), f)
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}

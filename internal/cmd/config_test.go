@@ -40,6 +40,18 @@ func (e *cfgEnv) load() config.LoadOptions {
 	return config.LoadOptions{Cwd: e.project, Getenv: e.getenv}
 }
 
+// trustAll trusts every project (a test double of trust.Store).
+type trustAll struct{}
+
+func (trustAll) Trusted(string, string, string) (bool, error) { return true, nil }
+
+// trusted are the load options of a project the user trusts.
+func (e *cfgEnv) trusted() config.LoadOptions {
+	o := e.load()
+	o.Trust = trustAll{}
+	return o
+}
+
 func (e *cfgEnv) write(t *testing.T, rel, content string) string {
 	t.Helper()
 	p := filepath.Join(e.project, rel)

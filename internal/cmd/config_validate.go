@@ -28,7 +28,7 @@ func newConfigValidateCmd(f *Factory, runF func(context.Context, *ConfigValidate
 			"(warnings alone exit 0).",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Load = configLoadOptions(f)
+			opts.Load = configLoadOptions(c.Context(), f)
 			if len(args) == 1 {
 				opts.File = args[0]
 			}
@@ -59,15 +59,19 @@ func runConfigValidate(ctx context.Context, opts *ConfigValidateOptions, io IO) 
 			fmt.Fprintln(io.Out, d.String())
 		}
 	}
-	errs := configErrorCount(diags)
+	errs, warns, notes := severityCounts(diags)
+	tail := ""
+	if notes > 0 {
+		tail = ", " + countNoun(notes, "note")
+	}
 	switch {
 	case errs > 0:
-		fmt.Fprintf(io.Err, "%s, %s\n", countNoun(errs, "error"), countNoun(len(diags)-errs, "warning"))
+		fmt.Fprintf(io.Err, "%s, %s%s\n", countNoun(errs, "error"), countNoun(warns, "warning"), tail)
 		return withCode(ExitUsage, nil)
 	case len(checked) == 0:
 		fmt.Fprintln(io.Err, "no config files found (hone config path shows where they go)")
 	case !opts.JSON:
-		fmt.Fprintf(io.Err, "ok: %s checked, %s\n", countNoun(len(checked), "file"), countNoun(len(diags), "warning"))
+		fmt.Fprintf(io.Err, "ok: %s checked, %s%s\n", countNoun(len(checked), "file"), countNoun(warns, "warning"), tail)
 	}
 	return nil
 }
@@ -93,14 +97,19 @@ func validateConfig(ctx context.Context, opts *ConfigValidateOptions) ([]config.
 	return diags, checked, err
 }
 
-func configErrorCount(diags []config.Diagnostic) int {
-	n := 0
+// severityCounts counts errors, warnings and notes.
+func severityCounts(diags []config.Diagnostic) (errs, warns, notes int) {
 	for _, d := range diags {
-		if d.IsError() {
-			n++
+		switch d.Severity {
+		case config.SeverityError:
+			errs++
+		case config.SeverityWarning:
+			warns++
+		case config.SeverityNote:
+			notes++
 		}
 	}
-	return n
+	return errs, warns, notes
 }
 
 // countNoun formats a count with its noun: "1 error", "2 errors".

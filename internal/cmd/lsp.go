@@ -45,7 +45,7 @@ func newLSPListCmd(f *Factory, runF func(context.Context, *LSPListOptions) error
 			"Servers that cannot serve this project are listed as idle.",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			opts.Load = configLoadOptions(f)
+			opts.Load = configLoadOptions(c.Context(), f)
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}
@@ -64,6 +64,7 @@ func runLSPList(ctx context.Context, opts *LSPListOptions, io IO) error {
 	if err != nil {
 		return err
 	}
+	warnUntrusted(io.Err, loaded)
 	m := lsp.New(lsp.Options{Servers: loaded.Config.LSP, WorkDir: workDirOf(opts.Load), Version: Version})
 	defer m.Close()
 	if err := m.Start(ctx); err != nil {

@@ -34,7 +34,7 @@ func TestLSPList(t *testing.T) {
 		"gopls": {"command": "gopls", "filetypes": [".go"], "disabled": true}
 	}}`)
 	io, out, _ := cfgIO()
-	if err := runLSPList(t.Context(), &LSPListOptions{Load: env.load()}, io); err != nil {
+	if err := runLSPList(t.Context(), &LSPListOptions{Load: env.trusted()}, io); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
@@ -48,7 +48,7 @@ func TestLSPList(t *testing.T) {
 	}
 
 	io, out, _ = cfgIO()
-	if err := runLSPList(t.Context(), &LSPListOptions{Load: env.load(), JSON: true}, io); err != nil {
+	if err := runLSPList(t.Context(), &LSPListOptions{Load: env.trusted(), JSON: true}, io); err != nil {
 		t.Fatal(err)
 	}
 	var states []lsp.Status

@@ -43,7 +43,7 @@ func newMCPListCmd(f *Factory, runF func(context.Context, *MCPListOptions) error
 			"then prints its transport, state (connected, failed with the reason, or disabled) and tools.",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			opts.Load = configLoadOptions(f)
+			opts.Load = configLoadOptions(c.Context(), f)
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}
@@ -62,6 +62,7 @@ func runMCPList(ctx context.Context, opts *MCPListOptions, io IO) error {
 	if err != nil {
 		return err
 	}
+	warnUntrusted(io.Err, loaded)
 	m := mcp.New(mcp.Options{Servers: loaded.Config.MCP, WorkDir: workDirOf(opts.Load), Version: Version})
 	defer m.Close()
 	m.Start(ctx)

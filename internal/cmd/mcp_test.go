@@ -50,7 +50,7 @@ func TestMCPList(t *testing.T) {
 	}}`)
 
 	io, out, _ := cfgIO()
-	if err := runMCPList(t.Context(), &MCPListOptions{Load: env.load()}, io); err != nil {
+	if err := runMCPList(t.Context(), &MCPListOptions{Load: env.trusted()}, io); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
@@ -64,7 +64,7 @@ func TestMCPList(t *testing.T) {
 	}
 
 	io, out, _ = cfgIO()
-	if err := runMCPList(t.Context(), &MCPListOptions{Load: env.load(), JSON: true}, io); err != nil {
+	if err := runMCPList(t.Context(), &MCPListOptions{Load: env.trusted(), JSON: true}, io); err != nil {
 		t.Fatal(err)
 	}
 	var states []mcp.Status

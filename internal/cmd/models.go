@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	goio "io"
 	"net/http"
 
 	"github.com/spf13/cobra"
@@ -40,7 +41,7 @@ func modelsCmd(f *Factory, runF func(context.Context, *ModelsOptions) error) *co
 			"Hone would use for turns (large) and for titles and summaries (small).",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			opts.Load = configLoadOptions(f)
+			opts.Load = configLoadOptions(c.Context(), f)
 			opts.Probe = !noProbe
 			if runF != nil {
 				return runF(c.Context(), opts)
@@ -56,7 +57,7 @@ func modelsCmd(f *Factory, runF func(context.Context, *ModelsOptions) error) *co
 }
 
 func runModels(ctx context.Context, opts *ModelsOptions, io IO) error {
-	res, resolveErr, err := resolveModels(ctx, opts)
+	res, resolveErr, err := resolveModels(ctx, opts, io.Err)
 	if err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func runModels(ctx context.Context, opts *ModelsOptions, io IO) error {
 
 // resolveModels loads config and resolves providers, probing Ollama when
 // asked. resolveErr (no usable candidate) still comes with a full listing.
-func resolveModels(ctx context.Context, opts *ModelsOptions) (res *config.Resolved, resolveErr, err error) {
+func resolveModels(ctx context.Context, opts *ModelsOptions, errOut goio.Writer) (res *config.Resolved, resolveErr, err error) {
 	loaded, err := config.Load(ctx, opts.Load)
 	if errors.Is(err, config.ErrInvalid) {
 		return nil, nil, usageError(err)
@@ -93,6 +94,7 @@ func resolveModels(ctx context.Context, opts *ModelsOptions) (res *config.Resolv
 	if err != nil {
 		return nil, nil, err
 	}
+	warnUntrusted(errOut, loaded)
 	cat, err := configs.Default()
 	if err != nil {
 		return nil, nil, err

@@ -99,7 +99,7 @@ func TestRunModelsProbesOllama(t *testing.T) {
 	defer srv.Close()
 	env := newCfgEnv(t)
 	env.write(t, ".hone.json", `{"providers": {"ollama": {"base_url": "`+srv.URL+`/v1"}}}`)
-	got := modelsJSONOf(t, &ModelsOptions{Load: env.load(), Probe: true, HTTPClient: srv.Client()})
+	got := modelsJSONOf(t, &ModelsOptions{Load: env.trusted(), Probe: true, HTTPClient: srv.Client()})
 	var ollama config.ResolvedProvider
 	for _, p := range got.Providers {
 		if p.Name == "ollama" {
@@ -120,7 +120,7 @@ func TestRunModelsProbesOllama(t *testing.T) {
 	}
 
 	env.write(t, ".hone.json", `{"providers": {"ollama": {"base_url": "`+srv.URL+`/v1", "disabled": true}}}`)
-	modelsJSONOf(t, &ModelsOptions{Load: env.load(), Probe: true, HTTPClient: srv.Client()})
+	modelsJSONOf(t, &ModelsOptions{Load: env.trusted(), Probe: true, HTTPClient: srv.Client()})
 	if hits.Load() != 1 {
 		t.Error("a disabled Ollama was probed")
 	}

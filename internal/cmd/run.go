@@ -82,12 +82,18 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if err != nil {
 		return err
 	}
+	loaded, err := a.Config(ctx)
+	if err != nil {
+		return configErr(err)
+	}
+	// Never asks: an untrusted project's executable parts are left out,
+	// and one line says so (also with -q).
+	warnUntrusted(f.IO.Err, loaded)
 	res, err := a.Resolved(ctx)
 	if err != nil {
 		return configErr(err)
 	}
 	if !opts.Quiet {
-		loaded, _ := a.Config(ctx) // loaded without error: Resolved succeeded
 		printConfigNotes(f.IO.Err, loaded.Warnings, res.Skipped)
 	}
 	coord, err := a.Agent(ctx)

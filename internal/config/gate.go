@@ -15,6 +15,8 @@ import (
 type gate struct {
 	root, cwd    string // project dir (git root) and working dir
 	userProvider func(name string) bool
+	// ownProviders are the providers the project's config defines.
+	ownProviders map[string]any
 
 	parts   []trust.Part
 	dropped []string    // paths left out (with everything below them)
@@ -111,16 +113,21 @@ func (g *gate) need(path string, segs []string, raw any) (any, bool) {
 	return nil, false
 }
 
-// userRef reports whether a model candidate names a provider of the
-// user's. A reference that does not parse is left for validation to
-// report.
+// userRef reports whether a model candidate may apply untrusted: it names
+// a provider of the user's, or one the project does not define either (a
+// reference that does not parse or names no provider at all is left for
+// validation to report).
 func (g *gate) userRef(raw any) bool {
 	ref, _ := raw.(string)
 	if obj, ok := raw.(map[string]any); ok {
 		ref, _ = obj["model"].(string)
 	}
 	name, _, ok := SplitModelRef(ref)
-	return !ok || g.userProvider(name)
+	if !ok || g.userProvider(name) {
+		return true
+	}
+	_, own := g.ownProviders[name]
+	return !own
 }
 
 // inProject reports whether a context path, as written, stays inside the

@@ -57,6 +57,9 @@ func (g *gate) run(clean []byte) any {
 	if err != nil {
 		return nil // parseLayer decoded it already; cannot happen
 	}
+	if obj, ok := raw.(map[string]any); ok {
+		g.ownProviders, _ = obj["providers"].(map[string]any)
+	}
 	kept, _ := g.walk(raw, reflect.TypeFor[Config](), "", nil)
 	slices.SortFunc(g.parts, func(a, b trust.Part) int { return strings.Compare(a.Path, b.Path) })
 	return kept

@@ -55,6 +55,16 @@ func (d Decision) Dropped() []Part {
 // not trusted: a front end that can ask should.
 func (d Decision) NeedsAsk() bool { return !d.Trusted && len(d.Parts) > 0 }
 
+// Entry is the store entry that trusts the project as decided: its
+// directory, config file and the hash of its parts.
+func (d Decision) Entry() Entry {
+	e := Entry{Dir: d.Dir, File: d.File, Hash: d.Hash}
+	for _, p := range d.Parts {
+		e.Parts = append(e.Parts, p.Path+": "+p.Summary)
+	}
+	return e
+}
+
 // maxListed bounds the paths Warning names.
 const maxListed = 8
 
