@@ -35,4 +35,3 @@ func (a *App) TrustProject(ctx context.Context) error {
 	}
 	return a.ReloadConfig(ctx)
 }
-
