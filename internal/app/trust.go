@@ -2,8 +2,10 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
+	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/trust"
 )
 
@@ -33,5 +35,9 @@ func (a *App) TrustProject(ctx context.Context) error {
 	if err := a.TrustStore().Trust(dec.Entry()); err != nil {
 		return fmt.Errorf("trust project: %w", err)
 	}
-	return a.ReloadConfig(ctx)
+	// No usable provider is no failure here: the TUI then onboards.
+	if err := a.ReloadConfig(ctx); err != nil && !errors.Is(err, config.ErrNoProvider) {
+		return err
+	}
+	return nil
 }

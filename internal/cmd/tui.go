@@ -3,9 +3,11 @@ package cmd
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/honecode/hone/internal/app"
 	"github.com/honecode/hone/internal/app/tuibackend"
+	"github.com/honecode/hone/internal/trust"
 	"github.com/honecode/hone/internal/tui"
 )
 
@@ -22,7 +24,15 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if _, err := a.Config(ctx); err != nil {
 		return configErr(err)
 	}
-	sessionID := ""
+	tuiOpts := tui.Options{
+		Continue: opts.Continue,
+		NoColor:  f.Getenv("NO_COLOR") != "",
+		Getenv:   f.Getenv,
+	}
+	quit, err := askTrust(ctx, a, &tuiOpts)
+	if err != nil || quit {
+		return err
+	}
 	if opts.Session != "" {
 		st, err := a.Store(ctx)
 		if err != nil {
@@ -32,16 +42,41 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 		if err != nil {
 			return err
 		}
-		sessionID = s.ID
+		tuiOpts.SessionID = s.ID
 	}
 	b, err := tuibackend.New(ctx, a)
 	if err != nil {
 		return configErr(err)
 	}
-	return tui.Run(ctx, b, tui.Options{
-		SessionID: sessionID,
-		Continue:  opts.Continue,
-		NoColor:   f.Getenv("NO_COLOR") != "",
-		Getenv:    f.Getenv,
-	})
+	return tui.Run(ctx, b, tuiOpts)
+}
+
+// askTrust asks, before any service is built, whether to trust a project
+// whose config has executable parts the user has not trusted yet.
+// Trusting reloads the config with them; "not now" leaves a notice for
+// the chat screen. quit is set when the user chose to quit.
+func askTrust(ctx context.Context, a *app.App, opts *tui.Options) (quit bool, err error) {
+	dec, err := a.Trust(ctx)
+	if err != nil || !dec.NeedsAsk() {
+		return false, err
+	}
+	answer, err := tui.AskTrust(ctx, trustRequest(dec), *opts)
+	switch {
+	case err != nil:
+		return true, err
+	case answer == tui.TrustYes:
+		return false, configErr(a.TrustProject(ctx))
+	case answer == tui.TrustNotNow:
+		opts.Notice = fmt.Sprintf("project config not trusted: %d part(s) ignored (hone trust to use them)", len(dec.Parts))
+		return false, nil
+	}
+	return true, nil
+}
+
+func trustRequest(dec trust.Decision) tui.TrustRequest {
+	req := tui.TrustRequest{Dir: dec.Dir, File: dec.File}
+	for _, p := range dec.Parts {
+		req.Parts = append(req.Parts, tui.TrustPart{Path: p.Path, Summary: p.Summary})
+	}
+	return req
 }

@@ -26,6 +26,9 @@ type Options struct {
 	Editor string
 	// Getenv reads the environment (nil: os.Getenv).
 	Getenv func(string) string
+	// Notice, when set, is shown as a warning once the chat screen is up
+	// (what "not now" in AskTrust left out).
+	Notice string
 }
 
 func (o Options) getenv(k string) string {

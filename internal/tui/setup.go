@@ -43,6 +43,9 @@ func (m *Model) handleSetup(msg tea.Msg) tea.Cmd {
 func (m *Model) startChat() tea.Cmd {
 	m.started = true
 	cmds := []tea.Cmd{modelStateCmd(m.ctx, m.b, false), serversCmd(m.ctx, m.b), serversTickCmd(), modeCmd(m.b)}
+	if m.opts.Notice != "" {
+		cmds = append(cmds, m.flash(status.Warn, m.opts.Notice))
+	}
 	if m.opts.SessionID != "" || m.opts.Continue {
 		cmds = append(cmds, loadSessionCmd(m.ctx, m.b, m.opts.SessionID, m.opts.SessionID == ""))
 	}

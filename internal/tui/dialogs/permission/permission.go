@@ -32,20 +32,20 @@ type Answer struct {
 }
 
 type choice struct {
-	label  string
-	answer perm.Answer
+	label    string
+	answer   perm.Answer
+	feedback bool
 }
 
-func choices() []choice {
-	return []choice{
-		{"Allow once", perm.AllowOnce},
-		{"Allow for this session", perm.AllowSession},
-		{"Deny", perm.Deny},
-		{"Deny with feedback…", perm.Deny},
+// choices are the answers offered; a sensitive write (Request.Sensitive)
+// is never allowed for the whole session, so that choice is left out.
+func (m *Model) choices() []choice {
+	out := []choice{{label: "Allow once", answer: perm.AllowOnce}}
+	if m.req.Sensitive == "" {
+		out = append(out, choice{label: "Allow for this session", answer: perm.AllowSession})
 	}
+	return append(out, choice{label: "Deny", answer: perm.Deny}, choice{label: "Deny with feedback…", answer: perm.Deny, feedback: true})
 }
-
-const feedbackChoice = 3
 
 // Model is the permission dialog for one request.
 type Model struct {
@@ -74,11 +74,11 @@ func (m *Model) HandleKey(msg tea.KeyPressMsg, now time.Time) (*Answer, tea.Cmd)
 	if m.feedback != nil {
 		return m.handleFeedback(msg)
 	}
-	n := len(choices())
+	n := len(m.choices())
 	switch {
 	case key.Matches(msg, m.keys.AllowOnce):
 		return m.answer(perm.AllowOnce, ""), nil
-	case key.Matches(msg, m.keys.AllowSession):
+	case key.Matches(msg, m.keys.AllowSession) && m.req.Sensitive == "":
 		return m.answer(perm.AllowSession, ""), nil
 	case key.Matches(msg, m.keys.Deny):
 		return m.answer(perm.Deny, ""), nil
@@ -104,17 +104,17 @@ func (m *Model) confirm() *Answer {
 	switch {
 	case m.sel < 0:
 		return nil
-	case m.sel == feedbackChoice:
+	case m.choices()[m.sel].feedback:
 		m.openFeedback()
 		return nil
 	}
-	return m.answer(choices()[m.sel].answer, "")
+	return m.answer(m.choices()[m.sel].answer, "")
 }
 
 func (m *Model) openFeedback() {
 	in := dialogs.NewInput(m.theme, "tell the model what to do instead")
 	m.feedback = &in
-	m.sel = feedbackChoice
+	m.sel = len(m.choices()) - 1
 }
 
 func (m *Model) handleFeedback(msg tea.KeyPressMsg) (*Answer, tea.Cmd) {

@@ -98,3 +98,38 @@ func TestGuardIgnoresEarlyKeysAndEnterNeedsAChoice(t *testing.T) {
 		t.Fatalf("enter with nothing highlighted answered %+v", a)
 	}
 }
+
+func sensitiveRequest() perm.Request {
+	return perm.Request{ID: "r3", ToolName: "write", Action: perm.ActionWrite, Path: "/work/p/.hone.json",
+		Description: "Create .hone.json", Diff: "--- a/.hone.json\n+++ b/.hone.json\n@@ -0,0 +1 @@\n+{\"mcp\": {}}\n",
+		Sensitive: ".hone.json is a Hone project config file: it can start programs and choose where requests go"}
+}
+
+func TestSensitiveWriteOffersNoSessionGrant(t *testing.T) {
+	t.Parallel()
+	th := styles.New(true, false)
+	golden.Assert(t, "sensitive_80", New(th, sensitiveRequest(), t0).View(80, 30))
+	later := t0.Add(time.Second)
+	m := New(th, sensitiveRequest(), t0)
+	if a, _ := m.HandleKey(press("s"), later); a != nil {
+		t.Errorf("s answered a sensitive request: %+v", a)
+	}
+	var got *Answer
+	for _, k := range []string{"tab", "tab", "enter"} {
+		if a, _ := m.HandleKey(press(k), later); a != nil {
+			got = a
+		}
+	}
+	if got == nil || got.Answer != perm.Deny {
+		t.Errorf("second choice = %+v, want deny", got)
+	}
+	m = New(th, sensitiveRequest(), t0)
+	for _, k := range []string{"f", "x", "enter"} {
+		if a, _ := m.HandleKey(press(k), later); a != nil {
+			got = a
+		}
+	}
+	if got.Answer != perm.Deny || got.Feedback != "x" {
+		t.Errorf("feedback = %+v", got)
+	}
+}

@@ -25,6 +25,11 @@ func (m *Model) View(width, height int) string {
 	if m.req.OutsideProject {
 		lines = append(lines, t.Warning.Render("! outside the project directory"))
 	}
+	if m.req.Sensitive != "" {
+		for _, ln := range dialogs.Wrap("! sensitive: "+m.req.Sensitive+". This always asks.", inner) {
+			lines = append(lines, t.Warning.Render(ln))
+		}
+	}
 	// Room left for the diff or command: frame, title, choices, hint.
 	room := max(height-len(lines)-12, 3)
 	if m.req.Command != "" {
@@ -47,6 +52,9 @@ func (m *Model) View(width, height int) string {
 		lines = append(lines, "", m.feedback.View())
 	}
 	hint := "a allow · s allow for session · d deny · f feedback · tab move · enter confirm"
+	if m.req.Sensitive != "" {
+		hint = "a allow once · d deny · f feedback · tab move · enter confirm"
+	}
 	if m.feedback != nil {
 		hint = "enter deny with this feedback · esc back"
 	}
@@ -56,7 +64,7 @@ func (m *Model) View(width, height int) string {
 func (m *Model) choicesView(width int) string {
 	t := m.theme
 	var parts []string
-	for i, c := range choices() {
+	for i, c := range m.choices() {
 		label := "[" + c.label + "]"
 		if i == m.sel {
 			parts = append(parts, t.Selected.Render("›"+label))
