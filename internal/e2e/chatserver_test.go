@@ -56,6 +56,8 @@ type chatRequest struct {
 	Done time.Time // when the whole reply was written
 	Main bool      // offered tools
 	Body chatBody
+	// Header is the request's HTTP header.
+	Header http.Header
 }
 
 // serveReplies starts a chatServer answering main requests with replies
@@ -112,7 +114,7 @@ func (s *chatServer) handle(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	req := &chatRequest{At: at}
+	req := &chatRequest{At: at, Header: r.Header.Clone()}
 	if err := json.Unmarshal(data, &req.Body); err != nil {
 		s.t.Errorf("chat server: request body: %v\n%s", err, data)
 		http.Error(w, "bad json", http.StatusBadRequest)

@@ -30,8 +30,8 @@ func (s *Service) sensitive(req Request) string {
 // grants say; without one (hone run) it is denied, saying why.
 func (s *Service) askSensitive(ctx context.Context, req Request, an *shell.Analysis) error {
 	if s.nonInteractive {
-		return s.deny(ctx, req, ByNonInteractive, "not allowed without a person to ask (non-interactive run): "+
-			req.Sensitive+"; such a write always needs a person's approval (or --yolo)")
+		return s.deny(ctx, req, ByNonInteractive, req.Sensitive+"; writing it always needs a person's approval, "+
+			"and a non-interactive run has nobody to ask (--yolo allows it)")
 	}
 	return s.askPerson(ctx, req, an)
 }
