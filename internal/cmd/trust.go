@@ -99,11 +99,12 @@ func runTrustProject(ctx context.Context, opts *TrustOptions, io IO) error {
 	if opts.JSON {
 		return printJSON(io.Out, dec)
 	}
+	dir, file := trust.Printable(dec.Dir), trust.Printable(dec.File)
 	if len(dec.Parts) == 0 {
-		fmt.Fprintf(io.Out, "Trusted %s: its config has nothing that needs trust now.\n", dec.Dir)
+		fmt.Fprintf(io.Out, "Trusted %s: its config has nothing that needs trust now.\n", dir)
 		return nil
 	}
-	fmt.Fprintf(io.Out, "Trusted %s (%s). Hone will now use:\n", dec.Dir, dec.File)
+	fmt.Fprintf(io.Out, "Trusted %s (%s). Hone will now use:\n", dir, file)
 	for _, p := range dec.Parts {
 		fmt.Fprintf(io.Out, "  %s: %s\n", p.Path, p.Summary)
 	}

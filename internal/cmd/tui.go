@@ -74,7 +74,7 @@ func askTrust(ctx context.Context, a *app.App, opts *tui.Options) (quit bool, er
 }
 
 func trustRequest(dec trust.Decision) tui.TrustRequest {
-	req := tui.TrustRequest{Dir: dec.Dir, File: dec.File}
+	req := tui.TrustRequest{Dir: trust.Printable(dec.Dir), File: trust.Printable(dec.File)}
 	for _, p := range dec.Parts {
 		req.Parts = append(req.Parts, tui.TrustPart{Path: p.Path, Summary: p.Summary})
 	}

@@ -108,7 +108,7 @@ func memberType(t reflect.Type, key string) (reflect.Type, bool) {
 func (g *gate) need(path string, segs []string, raw any) (any, bool) {
 	g.dropped = append(g.dropped, path)
 	if !isEmptyJSON(raw) {
-		g.parts = append(g.parts, trust.Part{Path: path, Summary: summarize(segs, path, raw), Value: raw})
+		g.parts = append(g.parts, trust.Part{Path: path, Summary: trust.Printable(summarize(segs, path, raw)), Value: raw})
 	}
 	return nil, false
 }

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Part is one piece of a project's config that runs a program or sends
@@ -83,8 +85,27 @@ func (d Decision) Warning() string {
 		}
 		paths = append(paths, p.Path)
 	}
-	return fmt.Sprintf("untrusted project config %s: ignored %s; review it and run \"hone trust %s\" to use them",
-		d.File, strings.Join(paths, ", "), d.Dir)
+	return Printable(fmt.Sprintf("untrusted project config %s: ignored %s; review it and run \"hone trust %s\" to use them",
+		d.File, strings.Join(paths, ", "), d.Dir))
+}
+
+// Printable escapes control and other non-graphic characters (\x1b, a
+// newline …) so that text taken from a repository cannot drive the
+// terminal it is shown on or fake extra lines.
+func Printable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsGraphic(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
 }
 
 // Hash is the identity of a set of parts: a SHA-256 of their canonical

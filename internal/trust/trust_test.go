@@ -143,3 +143,10 @@ func TestStoreRefusesSharedFileAndStoreInsideProject(t *testing.T) {
 		t.Errorf("a world-writable store is read: %v", err)
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	t.Parallel()
+	if got := Printable("run \x1b]0;owned\x07 now\nfake line é"); got != `run \x1b]0;owned\a now\nfake line é` {
+		t.Errorf("Printable = %q", got)
+	}
+}
