@@ -24,8 +24,9 @@ func newConfigValidateCmd(f *Factory, runF func(context.Context, *ConfigValidate
 		Use:   "validate [FILE]",
 		Short: "Check config files and print file:line:col diagnostics",
 		Long: "Check the config layers (or FILE) for syntax errors, wrong types, unknown keys, unknown providers " +
-			"and bad permission rules. Prints one file:line:col line per problem; exits 2 when there are errors " +
-			"(warnings alone exit 0).",
+			"and bad permission rules, and marks each part of the project config that needs trust (a warning while " +
+			"the project is untrusted, a note once it is). Prints one file:line:col line per problem; exits 2 when " +
+			"there are errors (warnings alone exit 0).",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Load = configLoadOptions(c.Context(), f)
