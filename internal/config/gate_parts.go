@@ -3,7 +3,6 @@ package config
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -84,10 +83,12 @@ func commandLine(obj map[string]any) string {
 	return strings.Join(words, " ")
 }
 
-var plainWord = regexp.MustCompile(`^[A-Za-z0-9_./:=@%+,$-]+$`)
-
+// shellWord quotes s for a shell unless it is made of plain characters.
 func shellWord(s string) string {
-	if plainWord.MatchString(s) {
+	plain := s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:=@%+,$-", r))
+	}) < 0
+	if plain {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
