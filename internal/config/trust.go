@@ -40,7 +40,9 @@ func gateProject(docs []*layerDoc, loc *Locations, opts LoadOptions, cat *catalo
 		dec.Parts = g.parts
 	}
 	dec.Hash = trust.Hash(dec.Parts)
-	dec.Trusted = namedExplicitly(loc, proj.Path) || askStore(opts.Trust, dec, proj)
+	// Validation marks what the store says, also for a file it checks as
+	// if named with --config.
+	dec.Trusted = !mark && namedExplicitly(loc, proj.Path) || askStore(opts.Trust, dec, proj)
 	switch {
 	case g == nil:
 	case mark:

@@ -265,3 +265,16 @@ func TestDecodeIsExact(t *testing.T) {
 		t.Errorf("free-form init_options lost: %#v", l.Config.LSP["l"].InitOptions)
 	}
 }
+
+func TestValidateFileOfTheProjectMarksByTheStore(t *testing.T) {
+	t.Parallel()
+	s := newSandbox(t)
+	file := writeFile(t, s.project, ".hone.json", `{"mcp": {"x": {"command": "x-server"}}}`)
+	diags, err := ValidateFile(t.Context(), s.opts(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strs(diags, file, "p"); len(got) != 1 || !strings.Contains(got[0], "warning: mcp.x: needs trust") {
+		t.Errorf("diagnostics = %q", got)
+	}
+}
