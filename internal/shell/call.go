@@ -11,14 +11,15 @@ import (
 func (an *analyzer) call(ws []word, depth int) {
 	tainted := false
 	for len(ws) > 0 {
-		if !ws[0].lit {
+		if !ws[0].lit || ws[0].glob {
+			if programName(ws[0]) == "" {
+				an.unchecked("the program name `" + ws[0].text + "` is computed at run time")
+				an.addDynamic(ws)
+				return
+			}
 			an.risk("command name is not a plain word")
-			an.add(ws, false)
-			return
 		}
-		if reason := refusal(texts(ws)); reason != "" {
-			an.refuse(reason)
-			an.add(ws, false)
+		if an.guard(ws) {
 			return
 		}
 		if tainted {
@@ -32,12 +33,56 @@ func (an *analyzer) call(ws []word, depth int) {
 			return
 		}
 		if u.inner == nil {
-			an.add(ws, !tainted && readOnly(ws))
+			if tainted {
+				an.taint++
+			}
+			ok, need := readOnly(ws)
+			an.add(ws, ok, need)
+			if tainted {
+				an.taint--
+			}
 			return
 		}
 		tainted = tainted || u.tainted
 		ws = u.inner
 	}
+}
+
+// guard applies the guardrail to a command; it reports whether the
+// command was refused or left unchecked (and recorded).
+func (an *analyzer) guard(ws []word) bool {
+	if reason := refusal(ws); reason != "" {
+		an.refuse(reason)
+		an.add(ws, false, nil)
+		return true
+	}
+	if reason := uncheckable(ws); reason != "" {
+		an.unchecked(reason)
+		an.addDynamic(ws)
+		return true
+	}
+	return false
+}
+
+// programName returns the name a command word runs, or "" when it is not
+// known before the command runs. "$GOPATH/bin/tool" runs tool: only the
+// last path element must be static.
+func programName(w word) string {
+	if w.lit && !w.glob {
+		return baseName(w.text)
+	}
+	if w.glob {
+		return ""
+	}
+	i := strings.LastIndexByte(w.text, '/')
+	if i < 0 {
+		return ""
+	}
+	tail := w.text[i+1:]
+	if tail == "" || strings.ContainsAny(tail, "$`\"'\\*?[{}()") {
+		return ""
+	}
+	return tail
 }
 
 // redirect judges a redirection: reading inside the project, here-docs,
@@ -58,9 +103,10 @@ func (an *analyzer) redirect(r *syntax.Redirect) {
 			an.risk("redirection to a file")
 		}
 	case syntax.RdrIn:
-		if !w.lit || escapesProject(w.text) {
+		if !w.lit || w.glob || escapesProject(w.text) {
 			an.risk("input redirection from outside the project")
 		}
+		an.inputs = append(an.inputs, w)
 	default:
 		if !w.lit || !harmlessDevice(w.text) {
 			an.risk("redirection to a file")

@@ -19,8 +19,9 @@ func FuzzClassify(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	w := project(f)
 	f.Fuzz(func(t *testing.T, line string) {
-		a := Analyze(line)
+		a := Analyze(line, w)
 		if a.Refusal != "" && a.ReadOnly() {
 			t.Fatalf("refused and read-only: %q", line)
 		}

@@ -11,18 +11,53 @@ import (
 type word struct {
 	text string
 	lit  bool
+	// glob is set when an unquoted *, ? or [ lets the shell replace the
+	// word with file names.
+	glob bool
+}
+
+// words evaluates a command's arguments statically. Brace expansion is
+// applied first, as bash does, so {sudo,id} becomes the two words sudo
+// and id.
+func words(args []*syntax.Word) []word {
+	out := make([]word, 0, len(args))
+	for _, w := range args {
+		out = append(out, expandWord(w)...)
+	}
+	return out
+}
+
+// expandWord evaluates one word, expanding braces. A word whose expansion
+// would be too large is kept as one word that is not literal.
+func expandWord(w *syntax.Word) []word {
+	if !syntax.SplitBraces(w) {
+		return []word{newWord(w)}
+	}
+	alts, ok := braceAlternatives(w.Parts, maxBraceWords)
+	if !ok {
+		return []word{{text: source(w)}}
+	}
+	out := make([]word, 0, len(alts))
+	for _, parts := range alts {
+		out = append(out, newWord(&syntax.Word{Parts: parts}))
+	}
+	return out
 }
 
 // newWord evaluates w statically. Words containing expansions,
 // substitutions or extended globs are not literal.
 func newWord(w *syntax.Word) word {
 	var b strings.Builder
+	glob := false
 	for _, part := range w.Parts {
+		if lit, ok := part.(*syntax.Lit); ok && strings.ContainsAny(lit.Value, "*?[") {
+			glob = true
+		}
 		if !appendLiteral(&b, part) {
 			return word{text: source(w), lit: false}
 		}
 	}
-	return word{text: b.String(), lit: true}
+	return word{text: b.String(), lit: true, glob: glob}
 }
 
 // appendLiteral writes the value of a literal word part and reports
