@@ -33,18 +33,36 @@ func (an *analyzer) call(ws []word, depth int) {
 			return
 		}
 		if u.inner == nil {
-			if tainted {
-				an.taint++
-			}
-			ok, need := readOnly(ws)
-			an.add(ws, ok, need)
-			if tainted {
-				an.taint--
-			}
+			an.leaf(ws, tainted)
 			return
 		}
 		tainted = tainted || u.tainted
 		ws = u.inner
+	}
+}
+
+// leaf records a command that wraps nothing. A package runner's command
+// (npx CMD) is guarded and kept as an equivalent form for deny rules.
+func (an *analyzer) leaf(ws []word, tainted bool) {
+	inner := runnerInner(ws)
+	if len(inner) > 0 && programName(inner[0]) == "" {
+		an.unchecked("the program `" + inner[0].text + "` that `" + ws[0].text + "` runs is computed at run time")
+		an.addDynamic(ws)
+		return
+	}
+	if len(inner) > 0 && an.guard(inner) {
+		return
+	}
+	if tainted {
+		an.taint++
+	}
+	ok, need := readOnly(ws)
+	c := an.add(ws, ok, need)
+	if tainted {
+		an.taint--
+	}
+	if len(inner) > 0 {
+		c.also = append(c.also, inner)
 	}
 }
 
@@ -74,15 +92,7 @@ func programName(w word) string {
 	if w.glob {
 		return ""
 	}
-	i := strings.LastIndexByte(w.text, '/')
-	if i < 0 {
-		return ""
-	}
-	tail := w.text[i+1:]
-	if tail == "" || strings.ContainsAny(tail, "$`\"'\\*?[{}()") {
-		return ""
-	}
-	return tail
+	return w.tail
 }
 
 // redirect judges a redirection: reading inside the project, here-docs,

@@ -15,13 +15,16 @@ const (
 		-gid -group -ilname -iname -inum -ipath -iregex -iwholename -links -lname -mmin -mtime
 		-name -newer -path -perm -regex -samefile -size -type -uid -used -user -wholename -xtype
 		-context -printf`
+	// findPathArg are the primaries whose argument names a file.
+	findPathArg = `-anewer -cnewer -newer -samefile`
 )
 
 // findReadOnly judges find's arguments: leading options, starting points,
 // then an expression made only of known tests, operators and the
 // printing actions. A starting point must not look like an expression,
 // so that a path such as -delete cannot hide an action.
-func findReadOnly(args []string, _ *fsNeed) bool {
+func findReadOnly(args []string, need *fsNeed) bool {
+	var patterns []int
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -43,11 +46,15 @@ func findReadOnly(args []string, _ *fsNeed) bool {
 			if i+1 >= len(args) {
 				return false
 			}
+			if !fieldIn(findPathArg, a) && !findNewerXY(a) {
+				patterns = append(patterns, i+1)
+			}
 			i++
 		default:
 			return false
 		}
 	}
+	need.words = dropAt(need.words, patterns)
 	return true
 }
 

@@ -33,6 +33,11 @@ func confirm(a *Analysis, w Where, inputs []word) {
 	}
 	fc := &fsChecker{root: root}
 	dirs, cdOK := fc.lineDirs(a.Commands, start)
+	if cdOK {
+		for i := range a.Commands {
+			fc.markDashFree(a.Commands[i].words, dirs)
+		}
+	}
 	for i := range a.Commands {
 		c := &a.Commands[i]
 		if c.ReadOnly && (!cdOK || !fc.command(c.need, dirs)) {
@@ -225,6 +230,32 @@ func (fc *fsChecker) globInside(dir, pattern string) bool {
 		}
 	}
 	return true
+}
+
+// markDashFree sets noDash on the globs that cannot expand to a name
+// starting with "-" from any of dirs: `rm *.o` cannot grow options unless
+// a file such as -rf.o exists.
+func (fc *fsChecker) markDashFree(ws []word, dirs []string) {
+	for i, w := range ws {
+		if !w.glob || !strings.ContainsAny(w.text[:1], "*?[") {
+			continue
+		}
+		first, _, _ := strings.Cut(w.text, "/")
+		free := true
+		for _, d := range dirs {
+			entries, err := os.ReadDir(d)
+			if err != nil || len(entries) > maxGlobPaths {
+				free = false
+				break
+			}
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), "-") && globMayMatch(first, e.Name()) {
+					free = false
+				}
+			}
+		}
+		ws[i].noDash = free
+	}
 }
 
 // globMayMatch reports whether bash may match name with the glob segment:

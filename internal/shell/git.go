@@ -4,10 +4,11 @@ import "strings"
 
 // gitGlobal are the options before git's subcommand that keep it
 // read-only. -C, --git-dir and --work-tree are judged as paths (and -C
-// moves the directory the rest is judged from). Not -c and --config-env
-// (set any configuration, pagers and helpers included), --exec-path=DIR
-// (runs subcommands from DIR), -p/--paginate, --bare.
-const gitGlobal = `-C= --no-pager -P --no-optional-locks --literal-pathspecs --glob-pathspecs
+// moves the directory the rest is judged from). Not --config-env (sets
+// any configuration from the environment), --exec-path=DIR
+// (runs subcommands from DIR), -p/--paginate, --bare; -c only with a key
+// from gitHarmlessKeys.
+const gitGlobal = `-C= -c= --no-pager -P --no-optional-locks --literal-pathspecs --glob-pathspecs
 	--noglob-pathspecs --icase-pathspecs --no-replace-objects --no-lazy-fetch --no-advice
 	--git-dir= --work-tree= --namespace= --version --help`
 
@@ -18,13 +19,15 @@ func gitReadOnly(args []string, need *fsNeed) bool {
 	need.git = true
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
-		var p parsed
-		n, ok := parseLong(gitGlobal, args, i, &p)
-		if !strings.HasPrefix(args[i], "--") {
-			n, ok = parseShort(gitGlobal, args, i, &p)
-		}
+		p, n, ok := parseOne(gitGlobal, args, i)
 		if !ok {
 			return false
+		}
+		for _, kv := range p.values("-c") {
+			key, _, _ := strings.Cut(kv, "=")
+			if !gitKeyHarmlessName(key) {
+				return false
+			}
 		}
 		need.chdir = append(need.chdir, p.values("-C")...)
 		if d := p.values("--git-dir"); len(d) > 0 {
@@ -44,14 +47,21 @@ func gitReadOnly(args []string, need *fsNeed) bool {
 		return check(rest)
 	}
 	p, ok := parseGNU(table, rest)
+	need.words = append(need.words, attachedValues(p, rest)...)
 	return ok && gitValuesOK(p)
 }
 
 // gitValuesOK refuses formats that make git run gpg (%G…, signature
-// atoms) and checks what must be checked in option values.
+// atoms) and --ignore-submodules values other than all (git would run in
+// submodules, whose configuration is not checked).
 func gitValuesOK(p parsed) bool {
 	for _, v := range p.values("--format", "--pretty", "--batch", "--batch-check") {
 		if strings.Contains(v, "%G") || strings.Contains(v, "signature") {
+			return false
+		}
+	}
+	for _, v := range p.values("--ignore-submodules") {
+		if v != "all" {
 			return false
 		}
 	}
@@ -64,8 +74,11 @@ func gitSubcommand(sub string) (string, func([]string) bool, bool) {
 	switch sub {
 	case "status":
 		return gitStatusOpts, nil, true
-	case "log", "whatchanged", "shortlog", "rev-list":
-		return gitLogOpts + gitDiffOpts + gitShortlogOpts, nil, true
+	case "log", "whatchanged", "rev-list":
+		return gitLogOpts + gitDiffOpts, nil, true
+	case "shortlog":
+		// shortlog's -n is --numbered; its table comes first.
+		return gitShortlogOpts + gitLogOpts + gitDiffOpts, nil, true
 	case "show":
 		return gitLogOpts + gitDiffOpts, nil, true
 	case "diff", "diff-tree", "diff-files", "diff-index":

@@ -42,7 +42,7 @@ const (
 	--use-mailmap --mailmap --no-mailmap --no-use-mailmap --full-diff --log-size -L= --follow
 	--no-follow --objects --objects-edge --count --header --timestamp --unpacked --disk-usage?
 	--filter= --no-filter --in-commit-order --no-object-names --object-names --quiet`
-	gitShortlogOpts = ` -s --summary -e --email --group= --committer -w?`
+	gitShortlogOpts = ` -n --numbered -s --summary -e --email --group= --committer -w?`
 	gitStatusOpts   = `-s --short -b --branch --show-stash --no-show-stash --porcelain? --long
 	-v --verbose -u? --untracked-files? --ignore-submodules? --ignored? -z --column? --no-column
 	--ahead-behind --no-ahead-behind --renames --no-renames --find-renames?`

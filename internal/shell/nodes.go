@@ -77,7 +77,8 @@ func (an *analyzer) stmt(s *syntax.Stmt) {
 			w := newWord(r.Word)
 			src = stdinSource{heredoc: w.text + "\n", literal: w.lit}
 		case syntax.RdrIn, syntax.RdrInOut:
-			src = stdinSource{fromFile: true}
+			// A file on disk, unless the word is computed (<(cmd)).
+			src = stdinSource{fromFile: newWord(r.Word).lit}
 		}
 	}
 	an.stdin[call] = src

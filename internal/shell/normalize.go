@@ -58,15 +58,7 @@ func normalize(ws []word) normal {
 func (n *normal) gitSubcommand(ws []word) []word {
 	i := 0
 	for i < len(ws) && ws[i].lit && strings.HasPrefix(ws[i].text, "-") {
-		var p parsed
-		args := texts(ws)
-		var k int
-		var ok bool
-		if strings.HasPrefix(args[i], "--") {
-			k, ok = parseLong(gitGlobalAll, args, i, &p)
-		} else {
-			k, ok = parseShort(gitGlobalAll, args, i, &p)
-		}
+		p, k, ok := parseOne(gitGlobalAll, texts(ws), i)
 		if !ok {
 			// An unknown option may take the next word as its value.
 			n.addSub(ws, i+1)
@@ -81,6 +73,9 @@ func (n *normal) gitSubcommand(ws []word) []word {
 		i += k + 1
 	}
 	n.addSub(ws, i)
+	if i < len(ws) && ws[i].lit && !fieldIn(gitCommands, ws[i].text) {
+		n.subAny = true
+	}
 	return ws[min(i+1, len(ws)):]
 }
 
@@ -127,7 +122,7 @@ func (n *normal) options(ws []word) {
 			n.anyFlag = n.anyFlag || !ended
 		case w.glob:
 			n.anyOperand = true
-			n.anyFlag = n.anyFlag || (!ended && strings.ContainsAny(w.text[:1], "*?[-"))
+			n.anyFlag = n.anyFlag || (!ended && !w.noDash && strings.ContainsAny(w.text[:1], "*?[-"))
 		case ended || w.text == "-" || !strings.HasPrefix(w.text, "-"):
 			n.operands = append(n.operands, w.text)
 		case w.text == "--":

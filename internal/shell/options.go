@@ -186,6 +186,33 @@ func parseLong(table string, args []string, i int, p *parsed) (int, bool) {
 	return 0, false
 }
 
+// parseOne parses the one option (or cluster) at args[i] and returns it
+// and how many extra words it consumed.
+func parseOne(table string, args []string, i int) (parsed, int, bool) {
+	var p parsed
+	var n int
+	var ok bool
+	if strings.HasPrefix(args[i], "--") {
+		n, ok = parseLong(table, args, i, &p)
+	} else {
+		n, ok = parseShort(table, args, i, &p)
+	}
+	return p, n, ok
+}
+
+// attachedValues returns, as words to judge as paths, the values that
+// were attached to a short option (-fFILE): the option word itself does
+// not show where the value starts.
+func attachedValues(p parsed, args []string) []word {
+	var out []word
+	for _, o := range p.opts {
+		if o.hasValue && strings.HasPrefix(args[o.at], "-") && !strings.HasPrefix(args[o.at], "--") && o.value != "" {
+			out = append(out, word{text: o.value, lit: true})
+		}
+	}
+	return out
+}
+
 // parseShort parses the cluster of short options args[i] (-abc, -k2,
 // -n 5, -20) and returns how many extra words it consumed.
 func parseShort(table string, args []string, i int, p *parsed) (int, bool) {

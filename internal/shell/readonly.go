@@ -80,7 +80,9 @@ func readOnly(ws []word) (bool, *fsNeed) {
 	return true, need
 }
 
-// judge applies a program's table to its arguments.
+// judge applies a program's table to its arguments and narrows
+// need.words to the words read as paths: not pattern operands and
+// notPaths values, but values attached to short options (-fFILE).
 func judge(prog program, args []string, need *fsNeed) bool {
 	if prog.judge != nil {
 		return prog.judge(args, need)
@@ -97,15 +99,20 @@ func judge(prog program, args []string, need *fsNeed) bool {
 		return true
 	}
 	var skip []int
+	var values []word
 	for _, o := range p.opts {
-		if o.hasValue && fieldIn(prog.notPaths, o.name) {
+		switch {
+		case !o.hasValue:
+		case fieldIn(prog.notPaths, o.name):
 			skip = append(skip, o.at)
+		default:
+			values = append(values, attachedValues(parsed{opts: []option{o}}, args)...)
 		}
 	}
 	if prog.pattern && len(p.operandAt) > 0 && !p.has(fieldsOf(prog.patternOpts)...) {
 		skip = append(skip, p.operandAt[0])
 	}
-	need.words = dropAt(need.words, skip)
+	need.words = append(dropAt(need.words, skip), values...)
 	return true
 }
 

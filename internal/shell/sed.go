@@ -11,18 +11,25 @@ const sedOpts = `-n --quiet --silent -E -r --regexp-extended -s --separate -z --
 // q, Q, =, l, n, N, g, G, h, H, x, {, }, and s/// or y/// without the w
 // and e flags, with line, regex and step addresses. r, R, w, W, e, F and
 // anything unknown refuse. Without -e the first operand is the script.
-func sedReadOnly(args []string, _ *fsNeed) bool {
+func sedReadOnly(args []string, need *fsNeed) bool {
 	p, ok := parseGNU(sedOpts, args)
 	if !ok {
 		return false
 	}
 	scripts := p.values("-e", "--expression")
+	var at []int
+	for _, o := range p.opts {
+		if o.name == "-e" || o.name == "--expression" {
+			at = append(at, o.at)
+		}
+	}
 	if len(scripts) == 0 {
 		if len(p.operands) == 0 {
 			return false
 		}
-		scripts = p.operands[:1]
+		scripts, at = p.operands[:1], p.operandAt[:1]
 	}
+	need.words = dropAt(need.words, at)
 	for _, s := range scripts {
 		if !sedScript(s) {
 			return false
@@ -140,7 +147,9 @@ func (sc *sedScanner) command() bool {
 	c := sc.s[sc.i]
 	sc.i++
 	switch {
-	case strings.IndexByte("pPdDnNgGhHx=l{}", c) >= 0:
+	case c == '{':
+		return true
+	case strings.IndexByte("pPdDnNgGhHx=l}", c) >= 0:
 	case c == 'q' || c == 'Q':
 		sc.skip(" \t")
 		sc.skip("0123456789")

@@ -112,6 +112,9 @@ func (an *analyzer) unwrap(ws []word, depth int) unwrapped {
 		an.unchecked("`parallel` builds the commands it runs from its input")
 		an.add(ws, false, nil)
 		return unwrapped{done: true}
+	case "git":
+		an.gitScripts(ws, depth)
+		return unwrapped{}
 	case "command":
 		if len(ws) > 1 && strings.HasPrefix(ws[1].text, "-") && strings.ContainsAny(ws[1].text, "vV") {
 			return unwrapped{}
