@@ -16,6 +16,8 @@ const (
 	maxDirs = 16
 	// maxGlobPaths bounds the paths a glob word is expanded to.
 	maxGlobPaths = 4096
+	// maxResolves bounds the paths resolved for one line.
+	maxResolves = 8192
 )
 
 // confirm checks the read-only commands of a against the filesystem:
@@ -31,7 +33,7 @@ func confirm(a *Analysis, w Where, inputs []word) {
 		}
 		return
 	}
-	fc := &fsChecker{root: root}
+	fc := &fsChecker{root: root, seen: map[[2]string]bool{}}
 	dirs, cdOK := fc.lineDirs(a.Commands, start)
 	if cdOK {
 		for i := range a.Commands {
@@ -67,6 +69,10 @@ func startDir(w Where) (root, start string, ok bool) {
 // fsChecker resolves words against the project.
 type fsChecker struct {
 	root string
+	// seen caches inside by (directory, path); resolves counts the paths
+	// actually resolved.
+	seen     map[[2]string]bool
+	resolves int
 }
 
 // lineDirs returns every directory the line's commands may run in: the
@@ -77,7 +83,7 @@ func (fc *fsChecker) lineDirs(cmds []Command, start string) ([]string, bool) {
 	dirs := []string{start}
 	var targets []string
 	for _, c := range cmds {
-		if c.need != nil && c.need.cd != "" {
+		if c.need != nil && c.need.cd != "" && !contains(targets, c.need.cd) {
 			targets = append(targets, c.need.cd)
 		}
 	}
@@ -181,10 +187,19 @@ func (fc *fsChecker) words(ws []word, dirs []string) bool {
 	return true
 }
 
-// inside reports whether p, from dir, resolves inside the project.
+// inside reports whether p, from dir, resolves inside the project. Past
+// maxResolves paths nothing is inside.
 func (fc *fsChecker) inside(dir, p string) bool {
+	key := [2]string{dir, p}
+	if v, ok := fc.seen[key]; ok {
+		return v
+	}
+	if fc.resolves++; fc.resolves > maxResolves {
+		return false
+	}
 	r, err := fsguard.ResolveFrom(fc.root, dir, p)
-	return err == nil && r.Inside
+	fc.seen[key] = err == nil && r.Inside
+	return fc.seen[key]
 }
 
 // globInside expands a glob the way bash could — a superset: hidden
