@@ -89,6 +89,14 @@ func gitSubcommand(sub string) (string, func([]string) bool, bool) {
 		return gitBlameOpts, nil, true
 	case "grep":
 		return gitGrepOpts, nil, true
+	}
+	return gitPlumbing(sub)
+}
+
+// gitPlumbing returns the option tables of read-only plumbing
+// subcommands.
+func gitPlumbing(sub string) (string, func([]string) bool, bool) {
+	switch sub {
 	case "ls-files":
 		return gitLsFilesOpts, nil, true
 	case "ls-tree":

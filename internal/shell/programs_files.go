@@ -1,6 +1,7 @@
 package shell
 
-// fileProgram returns the tables of programs that inspect files.
+// fileProgram returns the tables of programs that list and describe
+// files.
 func fileProgram(name string) (program, bool) {
 	switch name {
 	case "ls":
@@ -16,20 +17,6 @@ func fileProgram(name string) (program, bool) {
 			--time-style= -t -T= --tabsize= -u -U -v -w= --width= -x -X -Z --context --zero -1
 			--help --version`, notPaths: `-I --ignore --hide --time-style --format --sort --time
 			--quoting-style --indicator-style --block-size --color --colour`}, true
-	case "cat":
-		return program{opts: `-A --show-all -b --number-nonblank -e -E --show-ends -n --number
-			-s --squeeze-blank -t -T --show-tabs -u -v --show-nonprinting --help --version`}, true
-	case "head":
-		return program{opts: `-c= --bytes= -n= --lines= -q --quiet --silent -v --verbose
-			-z --zero-terminated -# --help --version`}, true
-	case "tail":
-		return program{opts: `-c= --bytes= -f --follow? -F -n= --lines= --max-unchanged-stats= --pid=
-			-q --quiet --silent --retry -s= --sleep-interval= -v --verbose -z --zero-terminated -#
-			--help --version`}, true
-	case "wc":
-		// Not --files0-from: it reads the names of the files to count.
-		return program{opts: `-c --bytes -m --chars -l --lines -L --max-line-length -w --words
-			--total= --help --version`}, true
 	case "stat":
 		return program{opts: `-L --dereference -f --file-system -c= --format= --printf= -t --terse
 			--cached= --help --version`, notPaths: `-c --format --printf`}, true
@@ -46,15 +33,6 @@ func fileProgram(name string) (program, bool) {
 		return program{opts: `-a --all -B= --block-size= -h --human-readable -H --si -i --inodes -k
 			-l --local --no-sync --output? -P --portability --total -t= --type= -T --print-type
 			-x= --exclude-type= --help --version`}, true
-	case "file":
-		// Not -C/--compile (writes a magic file), -f/--files-from (reads
-		// names from a file).
-		return program{opts: `-b --brief -c --checking-printout -d --debug -e= --exclude=
-			--exclude-quiet= -E --extension -F= --separator= -h --no-dereference -i --mime
-			--mime-type --mime-encoding -k --keep-going -l --list -L --dereference -m= --magic-file=
-			-N --no-pad -n --no-buffer -p --preserve-date -P= --parameter= -r --raw -s --special-files
-			-S --no-sandbox -z --uncompress -Z --uncompress-noreport -0 --print0 --apple
-			--extension --help -v --version`}, true
 	case "tree":
 		// Not -o (writes its output to a file), -R (writes 00Tree.html
 		// files), -l (follows links to directories).
@@ -69,23 +47,37 @@ func fileProgram(name string) (program, bool) {
 	case "readlink":
 		return program{opts: `-f --canonicalize -e --canonicalize-existing -m --canonicalize-missing
 			-n --no-newline -q --quiet -s --silent -v --verbose -z --zero --help --version`}, true
-	case "diff":
-		// Not -r/--recursive and -N (diff follows links while walking
-		// directories), -l/--paginate (runs pr).
-		return program{opts: `-q --brief -s --report-identical-files -c -C= --context? -u -U=
-			--unified? -e --ed -n --rcs -y --side-by-side -W= --width= --left-column
-			--suppress-common-lines -p --show-c-function -F= --show-function-line= --label=
-			-t --expand-tabs -T --initial-tab --tabsize= --suppress-blank-empty -i --ignore-case
-			--ignore-file-name-case --no-ignore-file-name-case -E --ignore-tab-expansion
-			-Z --ignore-trailing-space -b --ignore-space-change -w --ignore-all-space
-			-B --ignore-blank-lines -I= --ignore-matching-lines= -a --text --strip-trailing-cr
-			-D= --ifdef= --line-format= --old-line-format= --new-line-format=
-			--unchanged-line-format= --old-group-format= --new-group-format= --changed-group-format=
-			--unchanged-group-format= -d --minimal --horizon-lines= --speed-large-files --color?
-			--palette= --normal --no-dereference --from-file= --to-file= --help -v --version`}, true
-	case "cmp":
-		return program{opts: `-b --print-bytes -i= --ignore-initial= -l --verbose -n= --bytes=
-			-s --quiet --silent --help -v --version`}, true
+	}
+	return fileContentProgram(name)
+}
+
+// fileContentProgram returns the tables of programs that read file
+// contents.
+func fileContentProgram(name string) (program, bool) {
+	switch name {
+	case "file":
+		// Not -C/--compile (writes a magic file), -f/--files-from (reads
+		// names from a file).
+		return program{opts: `-b --brief -c --checking-printout -d --debug -e= --exclude=
+			--exclude-quiet= -E --extension -F= --separator= -h --no-dereference -i --mime
+			--mime-type --mime-encoding -k --keep-going -l --list -L --dereference -m= --magic-file=
+			-N --no-pad -n --no-buffer -p --preserve-date -P= --parameter= -r --raw -s --special-files
+			-S --no-sandbox -z --uncompress -Z --uncompress-noreport -0 --print0 --apple
+			--extension --help -v --version`}, true
+	case "cat":
+		return program{opts: `-A --show-all -b --number-nonblank -e -E --show-ends -n --number
+			-s --squeeze-blank -t -T --show-tabs -u -v --show-nonprinting --help --version`}, true
+	case "head":
+		return program{opts: `-c= --bytes= -n= --lines= -q --quiet --silent -v --verbose
+			-z --zero-terminated -# --help --version`}, true
+	case "tail":
+		return program{opts: `-c= --bytes= -f --follow? -F -n= --lines= --max-unchanged-stats= --pid=
+			-q --quiet --silent --retry -s= --sleep-interval= -v --verbose -z --zero-terminated -#
+			--help --version`}, true
+	case "wc":
+		// Not --files0-from: it reads the names of the files to count.
+		return program{opts: `-c --bytes -m --chars -l --lines -L --max-line-length -w --words
+			--total= --help --version`}, true
 	case "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum":
 		// Not -c/--check: it reads the names of the files to hash from a
 		// list.
@@ -109,6 +101,30 @@ func fileProgram(name string) (program, bool) {
 		return program{opts: `-a --all -d --data -f --print-file-name -n= --bytes= -t= --radix= -o
 			-e= --encoding= -w --include-all-whitespace -s= --output-separator= -U= --unicode= -#
 			--help -v -V --version`, check: noAtFile}, true
+	}
+	return compareProgram(name)
+}
+
+// compareProgram returns the tables of programs that compare files.
+func compareProgram(name string) (program, bool) {
+	switch name {
+	case "diff":
+		// Not -r/--recursive and -N (diff follows links while walking
+		// directories), -l/--paginate (runs pr).
+		return program{opts: `-q --brief -s --report-identical-files -c -C= --context? -u -U=
+			--unified? -e --ed -n --rcs -y --side-by-side -W= --width= --left-column
+			--suppress-common-lines -p --show-c-function -F= --show-function-line= --label=
+			-t --expand-tabs -T --initial-tab --tabsize= --suppress-blank-empty -i --ignore-case
+			--ignore-file-name-case --no-ignore-file-name-case -E --ignore-tab-expansion
+			-Z --ignore-trailing-space -b --ignore-space-change -w --ignore-all-space
+			-B --ignore-blank-lines -I= --ignore-matching-lines= -a --text --strip-trailing-cr
+			-D= --ifdef= --line-format= --old-line-format= --new-line-format=
+			--unchanged-line-format= --old-group-format= --new-group-format= --changed-group-format=
+			--unchanged-group-format= -d --minimal --horizon-lines= --speed-large-files --color?
+			--palette= --normal --no-dereference --from-file= --to-file= --help -v --version`}, true
+	case "cmp":
+		return program{opts: `-b --print-bytes -i= --ignore-initial= -l --verbose -n= --bytes=
+			-s --quiet --silent --help -v --version`}, true
 	}
 	return program{}, false
 }

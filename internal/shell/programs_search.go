@@ -49,6 +49,13 @@ func searchProgram(name string) (program, bool) {
 				--type-clear --context-separator --field-match-separator --field-context-separator
 				--path-separator --colors --hyperlink-format --engine --sort --sortr --encoding -E`,
 			pattern: true, patternOpts: `-e --regexp -f --file --files --type-list`}, true
+	}
+	return walkProgram(name)
+}
+
+// walkProgram returns the tables of programs that walk directories.
+func walkProgram(name string) (program, bool) {
+	switch name {
 	case "fd", "fdfind":
 		// Not -x/--exec and -X/--exec-batch (run programs), -L/--follow,
 		// -l/--list-details (runs ls), --base-directory (moves before

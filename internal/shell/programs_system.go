@@ -25,6 +25,13 @@ func systemProgram(name string) (program, bool) {
 		return program{text: true, opts: `-b -m -s -u -l -h --help -V --version`}, true
 	case "type":
 		return program{text: true, opts: `-a -f -p -P -t`}, true
+	}
+	return infoProgram(name)
+}
+
+// infoProgram returns the tables of programs that describe the system.
+func infoProgram(name string) (program, bool) {
+	switch name {
 	case "basename":
 		return program{text: true, opts: `-a --multiple -s= --suffix= -z --zero --help --version`}, true
 	case "dirname":

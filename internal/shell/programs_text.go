@@ -40,6 +40,14 @@ func textProgram(name string) (program, bool) {
 	case "tac":
 		return program{opts: `-b --before -r --regex -s= --separator= --help --version`,
 			notPaths: `-s --separator`}, true
+	}
+	return textSortProgram(name)
+}
+
+// textSortProgram returns the tables of text filters that sort, compare
+// and query.
+func textSortProgram(name string) (program, bool) {
+	switch name {
 	case "comm":
 		return program{opts: `-1 -2 -3 --check-order --nocheck-order --output-delimiter= --total
 			-z --zero-terminated --help --version`, notPaths: `--output-delimiter`}, true

@@ -15,6 +15,27 @@ const (
 // shellC analyses `bash [options] -c SCRIPT …`, a shell running a script
 // file, and a shell reading its script from stdin.
 func (an *analyzer) shellC(ws []word, depth int) unwrapped {
+	i, hasC, readOnly := shellOptions(ws)
+	switch {
+	case hasC:
+		if !readOnly {
+			an.add(ws, false, nil)
+		}
+		if i >= len(ws) {
+			an.risk("shell -c without a script")
+			return unwrapped{done: true}
+		}
+		return an.scriptOf(ws, ws[i:i+1], depth)
+	case i < len(ws):
+		return unwrapped{} // runs a script file: an ordinary command
+	}
+	return an.stdinScript(ws, depth)
+}
+
+// shellOptions scans a shell's options. It returns the index of the first
+// operand, whether -c was given, and whether every option keeps the shell
+// itself read-only (bash, sh and dash only).
+func shellOptions(ws []word) (int, bool, bool) {
 	name := baseName(ws[0].text)
 	readOnly := name == "bash" || name == "sh" || name == "dash"
 	hasC := false
@@ -22,8 +43,7 @@ func (an *analyzer) shellC(ws []word, depth int) unwrapped {
 	for ; i < len(ws) && ws[i].lit; i++ {
 		t := ws[i].text
 		if t == "--" || t == "-" {
-			i++
-			break
+			return i + 1, hasC, readOnly
 		}
 		if len(t) < 2 || (t[0] != '-' && t[0] != '+') {
 			break
@@ -51,20 +71,7 @@ func (an *analyzer) shellC(ws []word, depth int) unwrapped {
 			}
 		}
 	}
-	switch {
-	case hasC:
-		if !readOnly {
-			an.add(ws, false, nil)
-		}
-		if i >= len(ws) {
-			an.risk("shell -c without a script")
-			return unwrapped{done: true}
-		}
-		return an.scriptOf(ws, ws[i:i+1], depth)
-	case i < len(ws):
-		return unwrapped{} // runs a script file: an ordinary command
-	}
-	return an.stdinScript(ws, depth)
+	return i, hasC, readOnly
 }
 
 // stdinScript judges a shell that reads its script from stdin: a literal
@@ -206,95 +213,4 @@ func (an *analyzer) scriptCmd(ws []word, depth int) unwrapped {
 		return an.scriptOf(ws, []word{{text: s[0], lit: allLiteral(ws)}}, depth)
 	}
 	return unwrapped{done: true}
-}
-
-// xargs unwraps xargs [options] command: the command gets arguments from
-// stdin, so it is never read-only; words holding the -I replacement
-// string are not known before it runs.
-func (an *analyzer) xargs(ws []word) unwrapped {
-	const opts = `-0 --null -a= --arg-file= -d= --delimiter= -E= -e? --eof? -I= -i? --replace?
-		-L= -l? --max-lines? -n= --max-args= -o --open-tty -p --interactive -P= --max-procs=
-		--process-slot-var= -r --no-run-if-empty -s= --max-chars= --show-limits -t --verbose
-		-x --exit --help --version`
-	p, ok := parseOpts(opts, texts(ws[1:]), true)
-	if !ok {
-		an.unchecked("cannot tell which command `xargs` runs")
-		an.addDynamic(ws)
-		return unwrapped{done: true}
-	}
-	i := len(ws) - len(p.operands)
-	if i >= len(ws) {
-		an.add(ws, false, nil)
-		return unwrapped{done: true}
-	}
-	inner := ws[i:]
-	if repl := xargsReplace(p); repl != "" {
-		inner = replaced(inner, repl)
-	}
-	return unwrapped{inner: inner, tainted: true}
-}
-
-// xargsReplace returns the replacement string of -I, -i or --replace.
-func xargsReplace(p parsed) string {
-	for _, o := range p.opts {
-		switch o.name {
-		case "-I":
-			return o.value
-		case "-i", "--replace":
-			if o.hasValue {
-				return o.value
-			}
-			return "{}"
-		}
-	}
-	return ""
-}
-
-// replaced marks the words containing repl as not literal: their value
-// comes from the input.
-func replaced(ws []word, repl string) []word {
-	out := make([]word, len(ws))
-	for i, w := range ws {
-		out[i] = w
-		if strings.Contains(w.text, repl) {
-			out[i] = word{text: w.text}
-		}
-	}
-	return out
-}
-
-// execArgs records a command that runs other commands from its arguments
-// (find -exec CMD … ;, fd -x CMD …) and analyses each of them, with {}
-// standing for names not known in advance. find … -delete is also
-// matched by deny rules as rm -r -f.
-func (an *analyzer) execArgs(ws []word, depth int, flags ...string) unwrapped {
-	ok, need := readOnly(ws)
-	c := an.add(ws, ok, need)
-	if baseName(ws[0].text) == "find" && hasWord(ws, "-delete") {
-		c.also = append(c.also, []word{{text: "rm", lit: true}, {text: "-r", lit: true}, {text: "-f", lit: true}, {text: "{}"}})
-	}
-	for i := 1; i < len(ws); i++ {
-		if !fieldIn(strings.Join(flags, " "), ws[i].text) {
-			continue
-		}
-		end := i + 1
-		for end < len(ws) && ws[end].text != ";" && ws[end].text != "+" {
-			end++
-		}
-		if end > i+1 {
-			an.call(replaced(ws[i+1:end], "{"), depth)
-		}
-		i = end
-	}
-	return unwrapped{done: true}
-}
-
-// hasWord reports whether some word's text is s.
-func hasWord(ws []word, s string) bool {
-	for _, w := range ws {
-		if w.text == s {
-			return true
-		}
-	}
-	return false
 }
