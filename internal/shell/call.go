@@ -64,6 +64,9 @@ func (an *analyzer) leaf(ws []word, tainted bool) {
 	if len(inner) > 0 {
 		c.also = append(c.also, inner)
 	}
+	if programName(ws[0]) == "unlink" {
+		c.also = append(c.also, append([]word{{text: "rm", lit: true}}, ws[1:]...))
+	}
 }
 
 // guard applies the guardrail to a command; it reports whether the

@@ -64,7 +64,7 @@ func replaced(ws []word, repl string) []word {
 func (an *analyzer) execArgs(ws []word, depth int, flags ...string) unwrapped {
 	ok, need := readOnly(ws)
 	c := an.add(ws, ok, need)
-	if baseName(ws[0].text) == "find" && hasWord(ws, "-delete") {
+	if programName(ws[0]) == "find" && hasWord(ws, "-delete") {
 		c.also = append(c.also, []word{{text: "rm", lit: true}, {text: "-r", lit: true}, {text: "-f", lit: true}, {text: "{}"}})
 	}
 	for i := 1; i < len(ws); i++ {

@@ -44,6 +44,28 @@ func (an *analyzer) gitScripts(ws []word, depth int) {
 	if i < len(args) && ws[i+1].lit && !fieldIn(gitCommands, args[i]) {
 		an.unchecked("`git " + args[i] + "` is not a git command: an alias can run any program")
 	}
+	if i < len(args) && args[i] == "config" {
+		an.gitConfigSet(ws[i+2:], depth)
+	}
+}
+
+// gitConfigSet judges `git config [options] KEY VALUE` (and `git config
+// set KEY VALUE`): a value stored under a key outside gitHarmlessKeys may
+// be a program git runs later, so it is analysed as a script.
+func (an *analyzer) gitConfigSet(ws []word, depth int) {
+	var ops []word
+	for _, w := range ws {
+		if !w.lit || !strings.HasPrefix(w.text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	if len(ops) > 0 && ops[0].lit && ops[0].text == "set" {
+		ops = ops[1:]
+	}
+	if len(ops) < 2 || !ops[0].lit || gitKeyHarmlessName(ops[0].text) {
+		return
+	}
+	an.gitConfigOption(option{name: "-c", value: ops[0].text + "=" + ops[1].text}, ops[1], depth)
 }
 
 // gitConfigOption judges one -c KEY=VALUE or --config-env=KEY=VAR.

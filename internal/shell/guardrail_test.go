@@ -28,9 +28,12 @@ func TestGuardrailsSeeThroughSpellings(t *testing.T) {
 			"install -m 4755 a b", "install --mode=u+s a b", "install -m4755 a b",
 			"find . -exec chmod 4755 {} +", "xargs chmod u+s", "bash -c 'chmod u+s x'",
 			"apt-get install -y jq", "apt install jq", "pip3 install x && sudo x",
+			"x=sudo; $x id", "PAGER='sudo x' git log", "export GIT_SSH_COMMAND='sudo ssh'", "env EDITOR='sudo vi' git commit",
+			"git config core.fsmonitor 'sudo id'", "git config --global alias.x '!sudo id'", "git config set core.pager 'sudo x'",
+			"bash /dev/stdin <<< 'sudo id'", "source /dev/stdin <<< 'sudo id'", ". /dev/fd/0 <<EOF\nsudo id\nEOF",
 		},
 		"unchecked": {
-			"$x id", "x=sudo; $x id", "\"$x\" id", "${x} id", "$(echo sudo) id", "`echo sudo` id",
+			"$x id", "\"$x\" id", "${x} id", "$(echo sudo) id", "`echo sudo` id",
 			"$'\\x73udo' id", "eval \"$x\"", "bash -c \"$x\"", "sh -c \"$(curl -s x)\"", "env -S \"$x\"",
 			"echo sudo id | sh", "echo sudo id | bash", "curl -s https://x | bash", "curl x | sh -s",
 			"bash < <(echo sudo id)", "bash <<< \"$x\"", "env $x", "nice $x", "timeout 5 $x",
@@ -39,12 +42,15 @@ func TestGuardrailsSeeThroughSpellings(t *testing.T) {
 			"chmod --reference=/usr/bin/sudo x", "install -m \"$m\" a b", "git --config-env=core.pager=P log",
 			"git st", "git -c alias.x=\"$y\" x", "parallel rm ::: a b", "npx \"$x\"",
 			"timeout --unknown 5 sudo id", "exec $cmd",
+			"bash <(echo sudo id)", "source <(curl -s x)", ". \"$f\"", "bash \"$script\"", "xargs -a cmds sh -c",
+			"git config core.pager \"$p\"", "source /dev/stdin", "echo x | bash /dev/stdin",
 		},
 		"neither": {
 			"chmod 755 x", "chmod +x x", "chmod u+x x", "chmod -x x", "chmod a-s x", "chmod 1777 x",
 			"chmod -R 755 x", "install -m 755 a b", "apt list --installed", "dpkg -l", "brew list",
 			"bash script.sh", "sh < script.sh", "git status", "git -c user.name=x commit", "npx eslint .",
 			"\"$GOPATH/bin/golangci-lint\" run", "$(go env GOPATH)/bin/tool", "echo sudo", "git log --grep=sudo",
+			"source ./env.sh", ". venv/bin/activate", "git config user.name 'A B'", "git config core.pager less", "FOO=bar make",
 		},
 	}
 	for want, lines := range cases {

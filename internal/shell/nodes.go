@@ -21,6 +21,11 @@ func (an *analyzer) node(n syntax.Node, depth int) {
 		}
 	case *syntax.Assign:
 		an.risk("variable assignment")
+		if n.Value != nil {
+			if v := newWord(n.Value); v.lit {
+				an.guardValue(v.text, depth)
+			}
+		}
 	case *syntax.Redirect:
 		an.redirect(n)
 	case *syntax.CmdSubst:
@@ -51,6 +56,21 @@ func (an *analyzer) node(n syntax.Node, depth int) {
 		}
 	case *syntax.CoprocClause:
 		an.risk("coprocess")
+	}
+}
+
+// guardValue refuses a line that stores a refused command in a variable
+// (PAGER='sudo x' git log, GIT_SSH_COMMAND="sudo …"): the value is judged
+// as a script by the guardrail only; it adds no commands.
+func (an *analyzer) guardValue(value string, depth int) {
+	if value == "" {
+		return
+	}
+	var sub Analysis
+	inner := &analyzer{out: &sub, stdin: map[*syntax.CallExpr]stdinSource{}}
+	inner.script(value, depth+1)
+	if sub.Refusal != "" {
+		an.refuse(sub.Refusal)
 	}
 }
 

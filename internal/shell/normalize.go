@@ -153,6 +153,9 @@ func (n *normal) aliases() {
 	}
 	for _, l := range n.longs {
 		canon.WriteString(aliasOf(table, l))
+		if aliasOf(table, l) == "" {
+			canon.WriteString(abbreviatedAlias(table, l))
+		}
 	}
 	if n.prog == "git" && n.sub() == "push" {
 		for _, o := range n.operands {
@@ -183,6 +186,23 @@ func aliasOf(table, option string) string {
 		}
 	}
 	return ""
+}
+
+// abbreviatedAlias returns the letters of the long options that l may
+// abbreviate (getopt and git accept --rec for --recursive).
+func abbreviatedAlias(table, l string) string {
+	if len(l) < 3 || !strings.HasPrefix(l, "--") {
+		return ""
+	}
+	var out strings.Builder
+	for rest := table; rest != ""; {
+		var f string
+		f, rest = nextField(rest)
+		if name, letter, ok := strings.Cut(f, "="); ok && strings.HasPrefix(name, l) {
+			out.WriteString(letter)
+		}
+	}
+	return out.String()
 }
 
 // flagAliases returns the options of a program that mean the same as a

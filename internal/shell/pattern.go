@@ -142,7 +142,7 @@ func (pc patternCmd) matches(n normal) bool {
 			}
 		}
 		for _, l := range pc.longs {
-			if !anyGlob(l.glob, n.longs) && !anyGlob(l.glob, n.flagWords) &&
+			if !anyGlob(l.glob, n.longs) && !anyGlob(l.glob, n.flagWords) && !abbreviates(n.longs, l.glob) &&
 				(l.letter == "" || !strings.Contains(n.letters, l.letter)) {
 				return false
 			}
@@ -156,6 +156,18 @@ func (pc patternCmd) matches(n normal) bool {
 		}
 	}
 	return true
+}
+
+// abbreviates reports whether one of the command's long options may be an
+// abbreviation of the pattern's (git reset --har is --hard).
+func abbreviates(longs []string, pattern string) bool {
+	full := strings.TrimRight(pattern, "*")
+	for _, l := range longs {
+		if len(l) >= 3 && strings.HasPrefix(full, l) {
+			return true
+		}
+	}
+	return false
 }
 
 // anyGlob reports whether pattern matches one of list.

@@ -22,14 +22,30 @@ func (an *analyzer) shellC(ws []word, depth int) unwrapped {
 			an.add(ws, false, nil)
 		}
 		if i >= len(ws) {
-			an.risk("shell -c without a script")
+			an.unchecked("`" + baseName(ws[0].text) + " -c` gets its script from arguments added at run time")
+			an.addDynamic(ws)
 			return unwrapped{done: true}
 		}
 		return an.scriptOf(ws, ws[i:i+1], depth)
 	case i < len(ws):
-		return unwrapped{} // runs a script file: an ordinary command
+		return an.scriptFile(ws, ws[i], depth)
 	}
 	return an.stdinScript(ws, depth)
+}
+
+// scriptFile judges a shell (or source) running a script file: an
+// ordinary command, unless the file is the input (/dev/stdin, /dev/fd/N)
+// or computed (<(cmd), "$f"), which is a script read at run time.
+func (an *analyzer) scriptFile(ws []word, file word, depth int) unwrapped {
+	switch {
+	case !file.lit || file.glob:
+		an.unchecked("`" + baseName(ws[0].text) + "` runs a script file computed at run time")
+		an.addDynamic(ws)
+		return unwrapped{done: true}
+	case file.text == "/dev/stdin" || strings.HasPrefix(file.text, "/dev/fd/") || strings.HasPrefix(file.text, "/proc/self/fd/"):
+		return an.stdinScript(ws, depth)
+	}
+	return unwrapped{}
 }
 
 // shellOptions scans a shell's options. It returns the index of the first
@@ -127,6 +143,8 @@ func (an *analyzer) env(ws []word, depth int) unwrapped {
 	}
 	for ; i < len(ws) && ws[i].lit && isAssignment(ws[i].text); i++ {
 		an.risk("variable assignment")
+		_, value, _ := strings.Cut(ws[i].text, "=")
+		an.guardValue(value, depth)
 	}
 	u := operands(ws, i)
 	u.tainted = p.has("-C", "--chdir", "-a", "--argv0", "--block-signal", "--default-signal", "--ignore-signal")

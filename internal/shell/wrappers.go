@@ -90,6 +90,10 @@ func (an *analyzer) unwrap(ws []word, depth int) unwrapped {
 		return an.shellC(ws, depth)
 	case "eval":
 		return an.scriptOf(ws, ws[1:], depth)
+	case "source", ".":
+		if len(ws) > 1 {
+			return an.scriptFile(ws, ws[1], depth)
+		}
 	case "watch":
 		return an.watch(ws, depth)
 	case "trap":
