@@ -47,7 +47,18 @@ func gitReadOnly(args []string, need *fsNeed) bool {
 		return check(rest)
 	}
 	p, ok := parseGNU(table, rest)
-	need.words = append(need.words, attachedValues(p, rest)...)
+	var skip []int
+	var paths parsed
+	for _, o := range p.opts {
+		switch {
+		case !o.hasValue:
+		case fieldIn(gitNotPaths, o.name):
+			skip = append(skip, i+1+o.at)
+		default:
+			paths.opts = append(paths.opts, o)
+		}
+	}
+	need.words = append(dropAt(need.words, skip), attachedValues(paths, rest)...)
 	return ok && gitValuesOK(p)
 }
 

@@ -79,6 +79,12 @@ const (
 	--get-colorbool --global --system --local --worktree -f= --file= --blob= --includes
 	--no-includes --show-origin --show-scope --name-only -z --null --type= --bool --int
 	--bool-or-int --path --expiry-date --default= --fixed-value --all --regexp= --value= --url=`
+	// gitNotPaths are options whose values are patterns, formats or
+	// names, never opened as files.
+	gitNotPaths = `--grep --author --committer --grep-reflog -S -G --format --pretty --date --since
+	--until --after --before -e --word-diff-regex --decorate-refs --decorate-refs-exclude --glob
+	--exclude --branches --tags --remotes --sort --src-prefix --dst-prefix --line-prefix
+	--diff-filter --match --points-at --contains --merged --no-merged --no-contains`
 	// gitConfigModes are git config's reading modes.
 	gitConfigModes = `--get --get-all --get-regexp --get-urlmatch --list -l --get-color --get-colorbool`
 )
