@@ -33,7 +33,10 @@ func confirm(a *Analysis, w Where, inputs []word) {
 		}
 		return
 	}
-	fc := &fsChecker{root: root, seen: map[[2]string]bool{}}
+	fc := &fsChecker{root: root, realRoot: start, seen: map[[2]string]bool{}}
+	if r, err := fsguard.Resolve(root, ""); err == nil {
+		fc.realRoot = r.Abs
+	}
 	dirs, cdOK := fc.lineDirs(a.Commands, start)
 	if cdOK {
 		for i := range a.Commands {
@@ -68,7 +71,8 @@ func startDir(w Where) (root, start string, ok bool) {
 
 // fsChecker resolves words against the project.
 type fsChecker struct {
-	root string
+	root     string
+	realRoot string
 	// seen caches inside by (directory, path); resolves counts the paths
 	// actually resolved.
 	seen     map[[2]string]bool
@@ -197,8 +201,8 @@ func (fc *fsChecker) inside(dir, p string) bool {
 	if fc.resolves++; fc.resolves > maxResolves {
 		return false
 	}
-	r, err := fsguard.ResolveFrom(fc.root, dir, p)
-	fc.seen[key] = err == nil && r.Inside
+	abs, err := fsguard.ResolveBelow(dir, p)
+	fc.seen[key] = err == nil && fsguard.Within(fc.realRoot, abs)
 	return fc.seen[key]
 }
 
