@@ -5,7 +5,8 @@ package shell
 // programs; --no-ext-diff and --no-textconv are fine), --submodule and
 // --recurse-submodules (run git in other repositories), --show-signature
 // and signature formats (run gpg), -O/--open-files-in-pager of git grep
-// (runs a program), --no-index (compares files outside the repository).
+// (runs a program), --no-index (compares files outside the repository),
+// git config --includes (reads the files a config file includes).
 const (
 	gitDiffOpts = ` -p -u --patch -s --no-patch -U= --unified= --output-indicator-new=
 	--output-indicator-old= --output-indicator-context= --raw --patch-with-raw --indent-heuristic
@@ -76,8 +77,7 @@ const (
 	gitTagListOpts = `-l --list -n? --sort= --format= --contains? --no-contains? --merged?
 	--no-merged? --points-at? --column? --no-column -i --ignore-case --color? --omit-empty`
 	gitConfigOpts = `--get --get-all --get-regexp --get-urlmatch --list -l --get-color
-	--get-colorbool --global --system --local --worktree -f= --file= --blob= --includes
-	--no-includes --show-origin --show-scope --name-only -z --null --type= --bool --int
+	--get-colorbool --global --system --local --worktree -f= --file= --blob= --no-includes --show-origin --show-scope --name-only -z --null --type= --bool --int
 	--bool-or-int --path --expiry-date --default= --fixed-value --all --regexp= --value= --url=`
 	// gitNotPaths are options whose values are patterns, formats or
 	// names, never opened as files.

@@ -80,7 +80,7 @@ func TestFlagAllowlists(t *testing.T) {
 			"git config --unset user.name", "git config --add x.y z", "git remote add o url",
 			"git remote show origin", "git stash", "git stash pop", "git worktree add x",
 			"git reflog expire --all", "git symbolic-ref HEAD refs/heads/x", "git st", "git commit -m x",
-			"git fetch", "git pull", "git push", "git help log", "git -C ../x status",
+			"git fetch", "git pull", "git push", "git help log", "git -C ../x status", "git config --includes -f x --list",
 			"git --git-dir=/tmp/x log", "git --work-tree=.. status", "git log -O/etc/passwd", "git diff -O link",
 			"go vet -vettool=./x ./...", "go vet -toolexec=./x ./...", "go vet --toolexec ./x ./...",
 			"go vet -overlay=o.json ./...", "go list -exec=./x ./...", "go env -u GOFLAGS", "go doc -http=:6060",
