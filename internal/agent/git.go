@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/honecode/hone/internal/shell"
 )
 
 // gitStatusLines caps the status lines put in the system prompt.
@@ -14,12 +17,17 @@ const gitStatusLines = 30
 
 // gitSummary describes the repository at dir for the system prompt: the
 // branch and the short status. It is empty when dir is not in a git work
-// tree or git is missing.
+// tree, git is missing, or the repository's configuration names programs
+// (core.fsmonitor, filters …) that git status could run: the project may
+// have been written by a model or shipped with its .git directory.
 func gitSummary(ctx context.Context, dir string) string {
+	if real, err := filepath.EvalSymlinks(dir); err != nil || !shell.GitConfigHarmless(real) {
+		return ""
+	}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", dir, "status", "--short", "--branch")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	cmd.Env = append(shell.GitEnv(os.Environ()), "LC_ALL=C")
 	out, err := cmd.Output()
 	if err != nil {
 		return ""

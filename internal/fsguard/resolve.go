@@ -106,8 +106,30 @@ func absolute(base, path string) (string, error) {
 // symbolic links. Once a component does not exist, the rest is appended
 // lexically (nothing below a missing name can be a link).
 func realPath(p string) (string, error) {
-	resolved := string(filepath.Separator)
-	rest := p
+	return realPathFrom(string(filepath.Separator), p)
+}
+
+// ResolveBelow returns the real absolute path of path read from base, a
+// directory that is already real (absolute, clean, free of symbolic links,
+// as Resolved.Abs is): only the components of path are walked, which
+// saves re-resolving base for each of many paths. An absolute path or a
+// "~" path is resolved from the root.
+func ResolveBelow(base, path string) (string, error) {
+	if strings.ContainsRune(base+path, 0) {
+		return "", fmt.Errorf("resolve %q: %w", path, ErrInvalidPath)
+	}
+	if filepath.IsAbs(path) || path == "~" || strings.HasPrefix(path, "~/") {
+		full, err := absolute(base, path)
+		if err != nil {
+			return "", err
+		}
+		return realPath(full)
+	}
+	return realPathFrom(base, path)
+}
+
+// realPathFrom walks rest below resolved, a real directory.
+func realPathFrom(resolved, rest string) (string, error) {
 	links, missing := 0, 0 // missing: components appended below a missing name
 	for rest != "" {
 		var comp string

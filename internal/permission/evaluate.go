@@ -3,7 +3,9 @@ package permission
 import "github.com/honecode/hone/internal/shell"
 
 // deniedByRule returns the first deny rule matching req. A command is
-// denied when the pattern matches the raw line or any command in it.
+// denied when the pattern matches the raw line, a command as written, or
+// a command in normal form (see shell.Pattern): deny rules err on the
+// side of matching.
 func (s *Service) deniedByRule(req Request, an *shell.Analysis) (Rule, bool) {
 	for _, r := range s.denyRules {
 		if !r.matchesTool(req.ToolName) {
@@ -13,13 +15,8 @@ func (s *Service) deniedByRule(req Request, an *shell.Analysis) (Rule, bool) {
 			return r, true
 		}
 		if an != nil {
-			if globMatch(r.Pattern, req.Command) {
+			if r.cmd.Denies(req.Command, *an) {
 				return r, true
-			}
-			for _, c := range an.Commands {
-				if r.matchesCommand(c) {
-					return r, true
-				}
 			}
 			continue
 		}
@@ -34,6 +31,9 @@ func (s *Service) deniedByRule(req Request, an *shell.Analysis) (Rule, bool) {
 // allowed only when it has no risks and each of its commands is
 // read-only, matched by an allow rule, or covered by a grant.
 func (s *Service) allowed(req Request, an *shell.Analysis) bool {
+	if an != nil && len(an.Unchecked) > 0 {
+		return false
+	}
 	for _, r := range s.allowRules {
 		if r.Pattern == "" && r.matchesTool(req.ToolName) {
 			return true

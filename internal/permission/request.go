@@ -27,7 +27,10 @@ type Request struct {
 	// Path is the absolute path acted on, after resolving symlinks.
 	Path string `json:"path,omitempty"`
 	// Command is the shell command for bash.
-	Command     string `json:"command,omitempty"`
+	Command string `json:"command,omitempty"`
+	// WorkDir is the directory Command runs in; its read-only commands
+	// are judged from there. "" means the project directory.
+	WorkDir     string `json:"work_dir,omitempty"`
 	Description string `json:"description"`
 	Diff        string `json:"diff,omitempty"`
 	// OutsideProject is set when Path lies outside the project directory.

@@ -32,6 +32,8 @@ type Rule struct {
 	Tool string
 	// Pattern is the argument pattern; "" matches every call.
 	Pattern string
+	// cmd is Pattern read as commands, for deny rules on commands.
+	cmd shell.Pattern
 }
 
 // ParseRule parses a rule from the config. Errors quote the rule.
@@ -68,6 +70,9 @@ func ParseRule(s string) (Rule, error) {
 	if r.Tool != "bash" && r.Pattern != "" && !doublestar.ValidatePattern(r.Pattern) {
 		return bad("invalid path pattern")
 	}
+	if r.Pattern != "" {
+		r.cmd = shell.ParsePattern(r.Pattern)
+	}
 	return r, nil
 }
 
@@ -103,7 +108,8 @@ func (r Rule) matchesTool(name string) bool {
 	return ok
 }
 
-// matchesCommand reports whether the pattern matches one parsed command.
+// matchesCommand reports whether the pattern matches one parsed command
+// as written (allow rules).
 func (r Rule) matchesCommand(c shell.Command) bool {
 	return r.Pattern == "" || globMatch(r.Pattern, c.String())
 }
@@ -129,26 +135,5 @@ func (r Rule) matchesPath(p, projectDir string) bool {
 // globMatch matches s against a pattern where * matches any run of
 // characters (spaces and slashes included) and ? any one character.
 func globMatch(pattern, s string) bool {
-	p, i := 0, 0
-	star, mark := -1, 0
-	for i < len(s) {
-		switch {
-		case p < len(pattern) && (pattern[p] == '?' || pattern[p] == s[i]):
-			p++
-			i++
-		case p < len(pattern) && pattern[p] == '*':
-			star, mark = p, i
-			p++
-		case star >= 0:
-			p = star + 1
-			mark++
-			i = mark
-		default:
-			return false
-		}
-	}
-	for p < len(pattern) && pattern[p] == '*' {
-		p++
-	}
-	return p == len(pattern)
+	return shell.Glob(pattern, s)
 }

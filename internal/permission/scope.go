@@ -10,8 +10,8 @@ import (
 
 // Scope describes, for a permission dialog, what answering AllowSession
 // to req would allow for the rest of the session.
-func Scope(req Request) string {
-	gs := grantsFor(req, analyze(req))
+func (s *Service) Scope(req Request) string {
+	gs := grantsFor(req, analyze(req, s.projectDir))
 	switch {
 	case req.Command != "" && len(gs) == 0:
 		return "nothing more than this command"
@@ -34,6 +34,11 @@ func Scope(req Request) string {
 // nonInteractiveReason tells the model (and the person reading hone run's
 // stderr) why a request was denied and how it could be allowed.
 func nonInteractiveReason(req Request, an *shell.Analysis, projectDir string) string {
+	if an != nil && len(an.Unchecked) > 0 {
+		return fmt.Sprintf("not allowed without a person to ask (non-interactive run): %s, so Hone cannot check "+
+			"what it runs against its guardrails; only a person can allow it, not --yolo or an allow rule",
+			strings.Join(an.Unchecked, "; "))
+	}
 	if an != nil && (len(an.Risks) > 0 || len(an.Commands) == 0) {
 		return fmt.Sprintf("not allowed without a person to ask (non-interactive run): the command contains %s, "+
 			"which only a bare \"bash\" allow rule or --yolo allows", riskText(*an))

@@ -143,21 +143,21 @@ func (s *Service) Ask(ctx context.Context, req Request) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	an := analyze(req)
+	an := analyze(req, s.projectDir)
 	if r, ok := s.deniedByRule(req, an); ok {
 		return s.deny(ctx, req, ByRule, "denied by rule "+r.String())
 	}
 	mode := s.Mode()
 	req.Sensitive = s.sensitive(req)
-	switch v, reason := mode.decide(req); {
+	v, reason := mode.decide(req)
+	switch {
 	case v == deny:
 		return s.deny(ctx, req, ByMode, reason)
 	case req.Sensitive != "" && mode != ModeYolo:
 		return s.askSensitive(ctx, req, an)
-	case v == allow:
-		return nil
-	}
-	if s.allowed(req, an) {
+	case an != nil && len(an.Unchecked) > 0:
+		// Only a person may allow what the guardrails cannot see.
+	case v == allow || s.allowed(req, an):
 		return nil
 	}
 	if s.nonInteractive {
@@ -170,7 +170,7 @@ func (s *Service) Ask(ctx context.Context, req Request) error {
 // Tools that let some calls through without asking (bash's read-only
 // commands) call it so that deny rules still hold for those calls.
 func (s *Service) DenyReason(req Request) string {
-	if r, ok := s.deniedByRule(req, analyze(req)); ok {
+	if r, ok := s.deniedByRule(req, analyze(req, s.projectDir)); ok {
 		return "denied by rule " + r.String()
 	}
 	return ""
@@ -190,11 +190,12 @@ func (s *Service) publish(ctx context.Context, d Decision) {
 	_ = s.decisions.PublishWait(ctx, pubsub.Created, d)
 }
 
-// analyze parses a request's shell command; nil when it has none.
-func analyze(req Request) *shell.Analysis {
+// analyze parses a request's shell command, judged from the directory it
+// runs in (req.WorkDir, else the project); nil when it has none.
+func analyze(req Request, projectDir string) *shell.Analysis {
 	if req.Command == "" {
 		return nil
 	}
-	a := shell.Analyze(req.Command)
+	a := shell.Analyze(req.Command, shell.Where{Project: projectDir, Dir: req.WorkDir})
 	return &a
 }

@@ -204,10 +204,10 @@ func TestDenyReasonAndScope(t *testing.T) {
 		t.Errorf("DenyReason(ls) = %q", got)
 	}
 	req := Request{ToolName: "bash", Command: "go build ./... && ls && npm run lint"}
-	if got := Scope(req); got != "bash commands starting with `go build`, `npm run lint`" {
+	if got := s.Scope(req); got != "bash commands starting with `go build`, `npm run lint`" {
 		t.Errorf("Scope = %q", got)
 	}
-	if got := Scope(Request{ToolName: "fetch", Action: ActionNetwork}); got != "every fetch call (network)" {
+	if got := s.Scope(Request{ToolName: "fetch", Action: ActionNetwork}); got != "every fetch call (network)" {
 		t.Errorf("Scope = %q", got)
 	}
 }

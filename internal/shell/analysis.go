@@ -9,6 +9,16 @@ import (
 // maxDepth bounds nested scripts (bash -c inside eval inside …).
 const maxDepth = 8
 
+// Where is the filesystem a line is judged against.
+type Where struct {
+	// Project is the project directory. Without one, no command is
+	// read-only.
+	Project string
+	// Dir is the directory the line starts in ("" for Project). A Dir
+	// outside the project makes no command read-only.
+	Dir string
+}
+
 // Analysis is what Analyze found in a command line.
 type Analysis struct {
 	// Commands lists every simple command that would run, in source
@@ -21,6 +31,13 @@ type Analysis struct {
 	// command name that is not a plain word. A line with risks is never
 	// read-only and never matches an allow rule or a session grant.
 	Risks []string
+	// Unchecked lists why the line runs commands Hone cannot know before
+	// they run: a program name or script computed at run time (`$x`,
+	// `eval "$s"`), a shell reading commands from a pipe (`curl … | sh`).
+	// The guardrails cannot look at such commands, so only a person may
+	// allow the line: not yolo, allow rules or grants. Every bash deny
+	// rule matches it.
+	Unchecked []string
 	// Refusal is the guardrail's reason when some command must not run at
 	// all (privilege escalation, system package installs); "" otherwise.
 	Refusal string
@@ -38,6 +55,15 @@ type Command struct {
 	ReadOnly bool
 	// quoted holds the words as String renders them.
 	quoted []string
+	// words are the parsed words, for deny-rule matching.
+	words []word
+	// dynamic is set when the program that runs is not known.
+	dynamic bool
+	// also lists equivalent commands deny rules are matched against too
+	// (find … -delete is also rm -r -f …).
+	also [][]word
+	// need is what the filesystem must confirm for ReadOnly.
+	need *fsNeed
 }
 
 // String joins the words with single spaces, single-quoting literal words
@@ -46,9 +72,10 @@ type Command struct {
 func (c Command) String() string { return strings.Join(c.quoted, " ") }
 
 // ReadOnly reports whether the whole line may run without asking: it was
-// parsed, has no risks, no refusal, and every command is read-only.
+// parsed, has no risks, no refusal, nothing unchecked, and every command
+// is read-only.
 func (a Analysis) ReadOnly() bool {
-	if a.Refusal != "" || len(a.Risks) > 0 || len(a.Commands) == 0 {
+	if a.Refusal != "" || len(a.Risks) > 0 || len(a.Unchecked) > 0 || len(a.Commands) == 0 {
 		return false
 	}
 	for _, c := range a.Commands {
@@ -61,12 +88,12 @@ func (a Analysis) ReadOnly() bool {
 
 // Prefixes returns the normalized prefixes (see Prefix) of the commands
 // that are not read-only, without duplicates. An allow-for-session answer
-// grants these.
+// grants these. Commands whose program is not known grant nothing.
 func (a Analysis) Prefixes() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range a.Commands {
-		if c.ReadOnly {
+		if c.ReadOnly || c.dynamic {
 			continue
 		}
 		p := Prefix(c)
@@ -78,13 +105,24 @@ func (a Analysis) Prefixes() []string {
 	return out
 }
 
-// Analyze parses a bash command line and judges every command in it.
-// It never fails: a line that cannot be parsed gets a risk.
-func Analyze(line string) Analysis {
+// Analyze parses a bash command line and judges every command in it
+// against the filesystem described by w. It never fails: a line that
+// cannot be parsed gets a risk.
+func Analyze(line string, w Where) Analysis {
 	var a Analysis
-	an := &analyzer{out: &a}
+	an := &analyzer{out: &a, stdin: map[*syntax.CallExpr]stdinSource{}}
 	an.script(line, 0)
+	confirm(&a, w, an.inputs)
 	return a
+}
+
+// stdinSource is where a command's standard input comes from, as far as
+// the statement shows.
+type stdinSource struct {
+	// heredoc is the literal body of a here-document or here-string.
+	heredoc  string
+	literal  bool
+	fromFile bool
 }
 
 // analyzer accumulates an Analysis while walking one or more nested
@@ -94,15 +132,33 @@ type analyzer struct {
 	// taint is positive while judging commands that a wrapper runs with
 	// arguments from stdin or in another directory: none is read-only.
 	taint int
+	// stdin records the input of each command with a redirection.
+	stdin map[*syntax.CallExpr]stdinSource
+	// cur is the input of the command being judged.
+	cur stdinSource
+	// inputs are the files read by input redirections (cat < f): they
+	// are judged as paths of the line.
+	inputs []word
 }
 
 func (an *analyzer) risk(reason string) {
-	for _, r := range an.out.Risks {
-		if r == reason {
-			return
+	an.out.Risks = appendOnce(an.out.Risks, reason)
+}
+
+// unchecked records that part of the line runs something Hone cannot
+// know in advance; it is also a risk.
+func (an *analyzer) unchecked(reason string) {
+	an.out.Unchecked = appendOnce(an.out.Unchecked, reason)
+	an.risk(reason)
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, r := range list {
+		if r == s {
+			return list
 		}
 	}
-	an.out.Risks = append(an.out.Risks, reason)
+	return append(list, s)
 }
 
 func (an *analyzer) refuse(reason string) {
@@ -111,7 +167,8 @@ func (an *analyzer) refuse(reason string) {
 	}
 }
 
-func (an *analyzer) add(ws []word, readOnly bool) {
+// add records a command.
+func (an *analyzer) add(ws []word, readOnly bool, need *fsNeed) *Command {
 	quoted := make([]string, len(ws))
 	for i, w := range ws {
 		quoted[i] = quoteWord(w)
@@ -121,13 +178,21 @@ func (an *analyzer) add(ws []word, readOnly bool) {
 		Literal:  allLiteral(ws),
 		ReadOnly: readOnly && an.taint == 0,
 		quoted:   quoted,
+		words:    ws,
+		need:     need,
 	})
+	return &an.out.Commands[len(an.out.Commands)-1]
+}
+
+// addDynamic records a command whose program is not known.
+func (an *analyzer) addDynamic(ws []word) {
+	an.add(ws, false, nil).dynamic = true
 }
 
 // script parses src and walks it; depth counts nested scripts.
 func (an *analyzer) script(src string, depth int) {
 	if depth > maxDepth {
-		an.risk("scripts nested too deeply")
+		an.unchecked("scripts nested too deeply")
 		return
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
@@ -139,80 +204,4 @@ func (an *analyzer) script(src string, depth int) {
 		an.node(n, depth)
 		return true
 	})
-}
-
-// node judges one AST node; Walk then visits its children, so commands
-// inside substitutions, function bodies and compound commands are judged
-// too.
-func (an *analyzer) node(n syntax.Node, depth int) {
-	switch n := n.(type) {
-	case *syntax.CallExpr:
-		if len(n.Args) > 0 {
-			an.call(words(n.Args), depth)
-		}
-	case *syntax.Assign:
-		an.risk("variable assignment")
-	case *syntax.Redirect:
-		an.redirect(n)
-	case *syntax.CmdSubst:
-		an.risk("command substitution")
-	case *syntax.ProcSubst:
-		an.risk("process substitution")
-	case *syntax.FuncDecl, *syntax.TestDecl:
-		an.risk("function definition")
-	case *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd, *syntax.CStyleLoop:
-		an.risk("variable assignment")
-	case *syntax.BinaryArithm:
-		if assignsArithm(n.Op) {
-			an.risk("variable assignment")
-		}
-	case *syntax.UnaryArithm:
-		if n.Op == syntax.Inc || n.Op == syntax.Dec {
-			an.risk("variable assignment")
-		}
-	case *syntax.ParamExp:
-		an.paramExp(n)
-	case *syntax.WordIter:
-		if n.Name != nil && strings.ToLower(n.Name.Value) != n.Name.Value {
-			an.risk("loop variable with an upper-case name")
-		}
-	case *syntax.CoprocClause:
-		an.risk("coprocess")
-	}
-}
-
-func words(args []*syntax.Word) []word {
-	out := make([]word, len(args))
-	for i, w := range args {
-		out[i] = newWord(w)
-	}
-	return out
-}
-
-// paramExp flags expansions that assign, evaluate prompts (${x@P}) or
-// follow indirections.
-func (an *analyzer) paramExp(p *syntax.ParamExp) {
-	if p.Excl || p.NestedParam != nil {
-		an.risk("indirect expansion")
-	}
-	if p.Exp == nil {
-		return
-	}
-	switch p.Exp.Op {
-	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
-		an.risk("variable assignment")
-	case syntax.OtherParamOps:
-		an.risk("expansion operator ${…@…}")
-	}
-}
-
-func assignsArithm(op syntax.BinAritOperator) bool {
-	switch op {
-	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn,
-		syntax.QuoAssgn, syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn,
-		syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn, syntax.AndBoolAssgn,
-		syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
-		return true
-	}
-	return false
 }

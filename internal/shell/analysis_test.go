@@ -31,7 +31,7 @@ func TestAnalyzeVerdicts(t *testing.T) {
 		{"git tag", "read"},
 		{"git config --get user.name", "read"},
 		{"go vet ./...", "read"},
-		{"go list -m all", "read"},
+		{"go list -m all", "ask"},
 		{"go env GOPATH", "read"},
 		{"cat go.mod | head -5 | wc -l", "read"},
 		{"rg -n 'func main' --type go", "read"},
@@ -156,8 +156,9 @@ func TestAnalyzeVerdicts(t *testing.T) {
 		{"chmod 4755 ./x", "refuse"},
 		{"true && (cd sub; sudo make install)", "refuse"},
 	}
+	w := project(t)
 	for _, tc := range cases {
-		a := Analyze(tc.line)
+		a := Analyze(tc.line, w)
 		if got := verdict(a); got != tc.want {
 			t.Errorf("Analyze(%q) = %s, want %s (risks %q, refusal %q, commands %+v)",
 				tc.line, got, tc.want, a.Risks, a.Refusal, a.Commands)
@@ -168,7 +169,7 @@ func TestAnalyzeVerdicts(t *testing.T) {
 func TestAnalyzeQueriesAreNotRefused(t *testing.T) {
 	t.Parallel()
 	for _, line := range []string{"apt list --installed", "apt-cache search x", "dpkg -l", "pacman -Ss x", "rpm -qa", "brew list", "chmod 755 x", "chmod +x x"} {
-		if a := Analyze(line); a.Refusal != "" {
+		if a := Analyze(line, Where{}); a.Refusal != "" {
 			t.Errorf("Analyze(%q) refused: %s", line, a.Refusal)
 		}
 	}
@@ -187,7 +188,7 @@ func TestAnalyzeCommandsUnwrapped(t *testing.T) {
 		{"ls | xargs -n1 wc -l", []string{"ls", "wc -l"}},
 	}
 	for _, tc := range cases {
-		a := Analyze(tc.line)
+		a := Analyze(tc.line, Where{})
 		var got []string
 		for _, c := range a.Commands {
 			got = append(got, c.String())
@@ -200,11 +201,11 @@ func TestAnalyzeCommandsUnwrapped(t *testing.T) {
 
 func TestRefusalNamesTheCommand(t *testing.T) {
 	t.Parallel()
-	a := Analyze("ls && /usr/bin/sudo rm -rf /")
+	a := Analyze("ls && /usr/bin/sudo rm -rf /", Where{})
 	if !strings.Contains(a.Refusal, "`sudo`") || !strings.Contains(a.Refusal, "elevated privileges") {
 		t.Errorf("refusal = %q", a.Refusal)
 	}
-	a = Analyze("apt-get install curl")
+	a = Analyze("apt-get install curl", Where{})
 	if !strings.Contains(a.Refusal, "apt-get install") {
 		t.Errorf("refusal = %q", a.Refusal)
 	}
@@ -212,7 +213,8 @@ func TestRefusalNamesTheCommand(t *testing.T) {
 
 func BenchmarkAnalyze(b *testing.B) {
 	line := `cd internal && go test ./... 2>&1 | tail -20 && git diff --stat HEAD~1 && bash -c 'ls -la; find . -name "*.go" | xargs wc -l'`
+	w := project(b)
 	for b.Loop() {
-		Analyze(line)
+		Analyze(line, w)
 	}
 }

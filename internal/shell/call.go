@@ -11,14 +11,15 @@ import (
 func (an *analyzer) call(ws []word, depth int) {
 	tainted := false
 	for len(ws) > 0 {
-		if !ws[0].lit {
+		if !ws[0].lit || ws[0].glob {
+			if programName(ws[0]) == "" {
+				an.unchecked("the program name `" + ws[0].text + "` is computed at run time")
+				an.addDynamic(ws)
+				return
+			}
 			an.risk("command name is not a plain word")
-			an.add(ws, false)
-			return
 		}
-		if reason := refusal(texts(ws)); reason != "" {
-			an.refuse(reason)
-			an.add(ws, false)
+		if an.guard(ws) {
 			return
 		}
 		if tainted {
@@ -32,12 +33,69 @@ func (an *analyzer) call(ws []word, depth int) {
 			return
 		}
 		if u.inner == nil {
-			an.add(ws, !tainted && readOnly(ws))
+			an.leaf(ws, tainted)
 			return
 		}
 		tainted = tainted || u.tainted
 		ws = u.inner
 	}
+}
+
+// leaf records a command that wraps nothing. A package runner's command
+// (npx CMD) is guarded and kept as an equivalent form for deny rules.
+func (an *analyzer) leaf(ws []word, tainted bool) {
+	inner := runnerInner(ws)
+	if len(inner) > 0 && programName(inner[0]) == "" {
+		an.unchecked("the program `" + inner[0].text + "` that `" + ws[0].text + "` runs is computed at run time")
+		an.addDynamic(ws)
+		return
+	}
+	if len(inner) > 0 && an.guard(inner) {
+		return
+	}
+	if tainted {
+		an.taint++
+	}
+	ok, need := readOnly(ws)
+	c := an.add(ws, ok, need)
+	if tainted {
+		an.taint--
+	}
+	if len(inner) > 0 {
+		c.also = append(c.also, inner)
+	}
+	if programName(ws[0]) == "unlink" {
+		c.also = append(c.also, append([]word{{text: "rm", lit: true}}, ws[1:]...))
+	}
+}
+
+// guard applies the guardrail to a command; it reports whether the
+// command was refused or left unchecked (and recorded).
+func (an *analyzer) guard(ws []word) bool {
+	if reason := refusal(ws); reason != "" {
+		an.refuse(reason)
+		an.add(ws, false, nil)
+		return true
+	}
+	if reason := uncheckable(ws); reason != "" {
+		an.unchecked(reason)
+		an.addDynamic(ws)
+		return true
+	}
+	return false
+}
+
+// programName returns the name a command word runs, or "" when it is not
+// known before the command runs. "$GOPATH/bin/tool" runs tool: only the
+// last path element must be static.
+func programName(w word) string {
+	if w.lit && !w.glob {
+		return baseName(w.text)
+	}
+	if w.glob {
+		return ""
+	}
+	return w.tail
 }
 
 // redirect judges a redirection: reading inside the project, here-docs,
@@ -58,9 +116,10 @@ func (an *analyzer) redirect(r *syntax.Redirect) {
 			an.risk("redirection to a file")
 		}
 	case syntax.RdrIn:
-		if !w.lit || escapesProject(w.text) {
+		if !w.lit || w.glob || escapesProject(w.text) {
 			an.risk("input redirection from outside the project")
 		}
+		an.inputs = append(an.inputs, w)
 	default:
 		if !w.lit || !harmlessDevice(w.text) {
 			an.risk("redirection to a file")

@@ -22,7 +22,7 @@ func TestPrefix(t *testing.T) {
 		{"python3 'my script.py' -v", "python3 'my script.py'"},
 	}
 	for _, tc := range cases {
-		a := Analyze(tc.line)
+		a := Analyze(tc.line, Where{})
 		if len(a.Commands) != 1 {
 			t.Fatalf("Analyze(%q) found %d commands", tc.line, len(a.Commands))
 		}
@@ -49,7 +49,7 @@ func TestCovers(t *testing.T) {
 		{"python3 'my script.py'", "python3 'my script.py' -v", true},
 	}
 	for _, tc := range cases {
-		c := Analyze(tc.line).Commands[0]
+		c := Analyze(tc.line, Where{}).Commands[0]
 		if got := Covers(tc.prefix, c); got != tc.want {
 			t.Errorf("Covers(%q, %q) = %v, want %v", tc.prefix, tc.line, got, tc.want)
 		}
@@ -58,7 +58,7 @@ func TestCovers(t *testing.T) {
 
 func TestPrefixesSkipReadOnly(t *testing.T) {
 	t.Parallel()
-	got := Analyze("go build ./... && ls && go test ./x && go test ./y").Prefixes()
+	got := Analyze("go build ./... && ls && go test ./x && go test ./y", project(t)).Prefixes()
 	if len(got) != 2 || got[0] != "go build" || got[1] != "go test" {
 		t.Errorf("Prefixes = %q", got)
 	}

@@ -11,18 +11,105 @@ import (
 type word struct {
 	text string
 	lit  bool
+	// glob is set when an unquoted *, ? or [ lets the shell replace the
+	// word with file names.
+	glob bool
+	// tail is, for a word that is not literal, its static last path
+	// element ("$GOPATH/bin/tool" → tool), or "" when there is none.
+	tail string
+	// noDash is set on a glob when the filesystem showed that none of the
+	// names it may expand to starts with "-", so it cannot turn into
+	// options.
+	noDash bool
+}
+
+// words evaluates a command's arguments statically. Brace expansion is
+// applied first, as bash does, so {sudo,id} becomes the two words sudo
+// and id.
+func words(args []*syntax.Word) []word {
+	out := make([]word, 0, len(args))
+	for _, w := range args {
+		out = append(out, expandWord(w)...)
+	}
+	return out
+}
+
+// expandWord evaluates one word, expanding braces. A word whose expansion
+// would be too large is kept as one word that is not literal.
+func expandWord(orig *syntax.Word) []word {
+	w := &syntax.Word{Parts: append([]syntax.WordPart(nil), orig.Parts...)}
+	if !syntax.SplitBraces(w) {
+		return []word{newWord(orig)}
+	}
+	alts, ok := braceAlternatives(w.Parts, maxBraceWords)
+	if !ok {
+		return []word{{text: source(w)}}
+	}
+	out := make([]word, 0, len(alts))
+	for _, parts := range alts {
+		out = append(out, newWord(&syntax.Word{Parts: parts}))
+	}
+	return out
 }
 
 // newWord evaluates w statically. Words containing expansions,
 // substitutions or extended globs are not literal.
 func newWord(w *syntax.Word) word {
 	var b strings.Builder
+	glob := false
 	for _, part := range w.Parts {
+		if lit, ok := part.(*syntax.Lit); ok && globChars(lit.Value) {
+			glob = true
+		}
 		if !appendLiteral(&b, part) {
-			return word{text: source(w), lit: false}
+			return word{text: source(w), lit: false, tail: staticTail(w.Parts)}
 		}
 	}
-	return word{text: b.String(), lit: true}
+	return word{text: b.String(), lit: true, glob: glob}
+}
+
+// staticTail returns the text after the last / of a word when everything
+// after it is a plain literal: the name of the program the word runs.
+func staticTail(parts []syntax.WordPart) string {
+	tail, ok := "", false
+	var walk func(parts []syntax.WordPart)
+	walk = func(parts []syntax.WordPart) {
+		for _, part := range parts {
+			if dq, isDq := part.(*syntax.DblQuoted); isDq && !dq.Dollar {
+				walk(dq.Parts)
+				continue
+			}
+			var b strings.Builder
+			if !appendLiteral(&b, part) {
+				tail, ok = "", false
+				continue
+			}
+			s := b.String()
+			if i := strings.LastIndexByte(s, '/'); i >= 0 {
+				tail, ok = s[i+1:], true
+			} else {
+				tail += s
+			}
+			if lit, isLit := part.(*syntax.Lit); isLit && globChars(lit.Value) {
+				ok = false
+			}
+		}
+	}
+	walk(parts)
+	if !ok {
+		return ""
+	}
+	return tail
+}
+
+// globChars reports whether an unquoted literal may be a glob: a * or ?,
+// or a [ with a ] after it.
+func globChars(s string) bool {
+	if strings.ContainsAny(s, "*?") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i >= 0 && strings.IndexByte(s[i+1:], ']') >= 0
 }
 
 // appendLiteral writes the value of a literal word part and reports

@@ -65,7 +65,8 @@ func (t *bashTool) Run(ctx context.Context, call Call) (Result, error) {
 	if problem != "" {
 		return ErrorResult(problem), nil
 	}
-	if res, ok := t.permit(ctx, p, dir, outside); !ok {
+	an, res, ok := t.permit(ctx, p, dir, outside)
+	if !ok {
 		return res, nil
 	}
 	spec := shell.Spec{
@@ -74,6 +75,9 @@ func (t *bashTool) Run(ctx context.Context, call Call) (Result, error) {
 		Env:         shell.Environ(os.Environ(), t.env.ShellEnvAllow),
 		OutputLimit: bashOutputLimit,
 		Grace:       bashGrace,
+	}
+	if an.ReadOnly() && !outside {
+		spec.Env = shell.HardenEnv(spec.Env, an)
 	}
 	if p.RunInBackground {
 		return t.background(session, p, spec), nil
@@ -117,29 +121,34 @@ func (t *bashTool) currentDir(session string) string {
 }
 
 // permit applies the guardrail, lets read-only commands inside the project
-// through, and asks the permission service about the rest.
-func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside bool) (Result, bool) {
-	an := shell.Analyze(p.Command)
+// through, and asks the permission service about the rest. Commands are
+// judged from dir, the directory they run in: outside the project none
+// is read-only.
+func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside bool) (shell.Analysis, Result, bool) {
+	an := shell.Analyze(p.Command, shell.Where{Project: t.env.WorkDir, Dir: dir})
 	if an.Refusal != "" {
 		res := ErrorResult("Command refused: " + an.Refusal)
 		res.Display = Display{Kind: DisplayCommand, Title: bashTitle(p), Command: p.Command, Body: an.Refusal}
-		return res, false
+		return an, res, false
 	}
 	req := permission.Request{
 		SessionID:   CallFrom(ctx).SessionID,
 		ToolName:    "bash",
 		Action:      permission.ActionExecute,
 		Command:     p.Command,
+		WorkDir:     dir,
 		Description: bashTitle(p),
 	}
 	if outside {
 		req.Path, req.OutsideProject = dir, true
 	}
 	if !an.ReadOnly() || outside {
-		return askPermission(ctx, t.env, req)
+		res, ok := askPermission(ctx, t.env, req)
+		return an, res, ok
 	}
 	// Read-only commands run without asking, unless a deny rule says no.
-	return denyByRule(t.env, req)
+	res, ok := denyByRule(t.env, req)
+	return an, res, ok
 }
 
 // foreground runs the command to its end, its timeout or cancellation.
