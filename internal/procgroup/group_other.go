@@ -17,4 +17,3 @@ func signalGroup(pid int, _ syscall.Signal) {
 }
 
 func exitStatus(ws syscall.WaitStatus) ExitStatus { return ExitStatus{Code: ws.ExitStatus()} }
-
