@@ -36,6 +36,11 @@ type Request struct {
 	// (download is network access that saves a file): plan mode refuses it
 	// like a write.
 	WritesFile bool `json:"writes_file,omitempty"`
+	// SandboxBlocked is set when a command that ran inside the sandbox
+	// failed because of it (the line says what was refused) and the tool
+	// asks to run it again without the sandbox. Allow rules, grants and
+	// the auto mode never cover such a request.
+	SandboxBlocked string `json:"sandbox_blocked,omitempty"`
 }
 
 // Answer is a person's (or a rule's) decision on a Request.
