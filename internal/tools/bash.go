@@ -11,6 +11,7 @@ import (
 
 	"github.com/honecode/hone/internal/fsguard"
 	"github.com/honecode/hone/internal/permission"
+	"github.com/honecode/hone/internal/sandbox"
 	"github.com/honecode/hone/internal/shell"
 )
 
@@ -65,20 +66,32 @@ func (t *bashTool) Run(ctx context.Context, call Call) (Result, error) {
 	if problem != "" {
 		return ErrorResult(problem), nil
 	}
-	if res, ok := t.permit(ctx, p, dir, outside); !ok {
+	conf, req, res, ok := t.permit(ctx, p, dir, outside)
+	if !ok {
 		return res, nil
 	}
 	spec := shell.Spec{
 		Script:      p.Command,
 		Dir:         dir,
-		Env:         shell.Environ(os.Environ(), t.env.ShellEnvAllow),
+		Env:         sandbox.Environ(os.Environ(), t.env.ShellEnvAllow),
 		OutputLimit: bashOutputLimit,
 		Grace:       bashGrace,
+		Launcher:    t.env.Launcher,
+	}
+	plain := spec
+	cleanup, err := t.sandboxSpec(&spec, conf)
+	if err != nil {
+		return ErrorResult(fmt.Sprintf("could not prepare the sandbox: %v", err)), nil
 	}
 	if p.RunInBackground {
-		return t.background(session, p, spec), nil
+		return t.background(session, p, spec, cleanup), nil
 	}
-	return t.foreground(ctx, session, p, spec), nil
+	res = t.foreground(ctx, session, p, spec)
+	cleanup()
+	if spec.Sandbox != nil && res.Display.ExitCode != 0 {
+		res = t.escalate(ctx, session, p, plain, req, res, res.Display.Body)
+	}
+	return res, nil
 }
 
 // workDir returns the directory to run in: the session's current
@@ -117,13 +130,14 @@ func (t *bashTool) currentDir(session string) string {
 }
 
 // permit applies the guardrail, lets read-only commands inside the project
-// through, and asks the permission service about the rest.
-func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside bool) (Result, bool) {
+// through, and asks the permission service about the rest. It returns how
+// the command is confined and the request it was judged by.
+func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside bool) (permission.Confinement, permission.Request, Result, bool) {
 	an := shell.Analyze(p.Command)
 	if an.Refusal != "" {
 		res := ErrorResult("Command refused: " + an.Refusal)
 		res.Display = Display{Kind: DisplayCommand, Title: bashTitle(p), Command: p.Command, Body: an.Refusal}
-		return res, false
+		return "", permission.Request{}, res, false
 	}
 	req := permission.Request{
 		SessionID:   CallFrom(ctx).SessionID,
@@ -135,11 +149,9 @@ func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside
 	if outside {
 		req.Path, req.OutsideProject = dir, true
 	}
-	if !an.ReadOnly() || outside {
-		return askPermission(ctx, t.env, req)
-	}
 	// Read-only commands run without asking, unless a deny rule says no.
-	return denyByRule(t.env, req)
+	conf, res, ok := t.confine(ctx, req, an.ReadOnly() && !outside)
+	return conf, req, res, ok
 }
 
 // foreground runs the command to its end, its timeout or cancellation.
@@ -181,12 +193,14 @@ func (t *bashTool) keepDir(session, start, end string) string {
 		end, t.currentDir(session))
 }
 
-// background starts the command as a job of the session.
-func (t *bashTool) background(session string, p bashParams, spec shell.Spec) Result {
+// background starts the command as a job of the session; cleanup runs
+// when it ended.
+func (t *bashTool) background(session string, p bashParams, spec shell.Spec, cleanup func()) Result {
 	if t.env.Jobs == nil {
+		cleanup()
 		return ErrorResult("background jobs are not available here; run the command without run_in_background.")
 	}
-	id, err := t.env.Jobs.start(session, p.Command, spec)
+	id, err := t.env.Jobs.start(session, p.Command, spec, cleanup)
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("could not start the background job: %v", err))
 	}
