@@ -79,6 +79,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		return nil, err
 	}
 	cfg := loaded.Config
+	a.Launcher() // first, so that it closes last: the services stop their children first
 	perms, err := a.newPermissions(cfg.Permissions)
 	if err != nil {
 		return nil, err
@@ -116,9 +117,10 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 // newPermissions builds the permission service from the merged config.
 func (a *App) newPermissions(p config.Permissions) (*permission.Service, error) {
 	perms, err := permission.NewService(permission.Config{
-		Rules:          permission.Rules{Mode: permission.Mode(p.Mode), Allow: p.Allow, Deny: p.Deny},
+		Rules:          permission.Rules{Mode: permission.Mode(p.Mode), Allow: p.Allow, Deny: p.Deny, Network: p.Network},
 		ProjectDir:     a.workDir,
 		NonInteractive: a.opts.NonInteractive,
+		Sandbox:        a.sandboxSupport(),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("permissions: %w", err)
@@ -134,7 +136,8 @@ func (a *App) newPermissions(p config.Permissions) (*permission.Service, error) 
 func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env {
 	jobs := tools.NewJobManager()
 	a.onClose(func() error { jobs.Close(); return nil })
-	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger()})
+	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger(),
+		Launcher: a.Launcher(), Env: childEnv(cfg)})
 	a.onClose(svc.lsp.Close)
 	env := &tools.Env{
 		WorkDir:       a.workDir,
@@ -146,6 +149,8 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
 		ShellEnvAllow: cfg.Options.ShellEnvAllow,
 		Jobs:          jobs,
+		Launcher:      a.Launcher(),
+		Sandbox:       a.sandboxSettings(),
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
 	if svc.lsp.Available() {
@@ -156,7 +161,8 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 	for _, name := range cfg.Options.DisabledTools {
 		svc.tools.Remove(name)
 	}
-	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger()})
+	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger(),
+		Launcher: a.Launcher(), Env: childEnv(cfg)})
 	a.onClose(svc.mcp.Close)
 	return env
 }

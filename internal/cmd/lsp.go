@@ -64,7 +64,7 @@ func runLSPList(ctx context.Context, opts *LSPListOptions, io IO) error {
 	if err != nil {
 		return err
 	}
-	m := lsp.New(lsp.Options{Servers: loaded.Config.LSP, WorkDir: workDirOf(opts.Load), Version: Version})
+	m := lsp.New(lsp.Options{Servers: loaded.Config.LSP, WorkDir: workDirOf(opts.Load), Version: Version, Env: childEnv(loaded.Config)})
 	defer m.Close()
 	if err := m.Start(ctx); err != nil {
 		return err

@@ -29,7 +29,7 @@ func TestConfineByDecision(t *testing.T) {
 		{"go test ./...", false, ConfineWorkspace},
 		{"go mod download && ls", false, ConfineWorkspaceNetwork},
 		{"go mod download && go test ./...", false, ConfineWorkspace}, // go test has no network rule
-		{"go mod download > log.txt", false, ConfineWorkspace}, // a risk: only the auto mode runs it
+		{"go mod download > log.txt", false, ConfineWorkspace},        // a risk: only the auto mode runs it
 	} {
 		got, err := s.Confine(ctx, bash("s", tc.cmd), tc.readOnly)
 		if tc.cmd == "go mod download > log.txt" {
