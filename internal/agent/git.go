@@ -15,12 +15,13 @@ const gitStatusLines = 30
 // gitSummary describes the repository at dir for the system prompt: the
 // branch and the short status. It is empty when dir is not in a git work
 // tree or git is missing.
-func gitSummary(ctx context.Context, dir string) string {
+func gitSummary(ctx context.Context, dir string, run func(context.Context, string, ...string) ([]byte, error)) string {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "status", "--short", "--branch")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	out, err := cmd.Output()
+	if run == nil {
+		run = runGit
+	}
+	out, err := run(ctx, dir, "-c", "core.fsmonitor=false", "status", "--short", "--branch")
 	if err != nil {
 		return ""
 	}
@@ -43,4 +44,11 @@ func gitSummary(ctx context.Context, dir string) string {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	return b.String()
+}
+
+// runGit runs git directly.
+func runGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	return cmd.Output()
 }

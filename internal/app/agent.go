@@ -101,6 +101,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		DisableTitles:        cfg.Options.DisableTitles,
 		ContextPaths:         cfg.Options.ContextPaths,
 		Instructions:         svc.mcp.Instructions,
+		Git:                  a.sandboxedGit(childEnv(cfg)),
 	}, agent.Deps{
 		Messages:      st.Messages,
 		Sessions:      st.Sessions,

@@ -1,10 +1,13 @@
 package app
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/honecode/hone/internal/config"
@@ -77,4 +80,45 @@ func (a *App) sandboxSettings() *sandbox.Settings {
 	}
 	home, _ := os.UserHomeDir()
 	return &sandbox.Settings{Project: a.workDir, CacheDir: cache, Home: home}
+}
+
+// sandboxedGit runs git for the system prompt through the launcher, in a
+// read-only sandbox where one is available: Hone runs it on its own
+// authority at every turn, and a repository's config can make git run
+// programs.
+func (a *App) sandboxedGit(env []string) func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	return func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+		spec := procgroup.Spec{Path: "git", Args: append([]string{"-C", dir}, args...), Dir: dir,
+			Env: append(slices.Clone(env), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")}
+		if a.SandboxStatus().Usable() {
+			tmp, err := os.MkdirTemp("", "hone-sandbox-")
+			if err != nil {
+				return nil, err
+			}
+			defer os.RemoveAll(tmp)
+			s := a.sandboxSettings()
+			s.TempDir, s.Env = tmp, spec.Env
+			pol, err := sandbox.New(sandbox.LevelReadOnly, *s, false)
+			if err != nil {
+				return nil, err
+			}
+			spec.Sandbox = pol.Marshal()
+		}
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		spec.Files = []*os.File{nil, w, nil}
+		child, err := a.Launcher().Start(spec)
+		w.Close()
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		stop := context.AfterFunc(ctx, child.Kill)
+		defer stop()
+		out, _ := io.ReadAll(io.LimitReader(r, 1<<20))
+		r.Close()
+		return out, child.Exit().Err()
+	}
 }
