@@ -16,7 +16,9 @@ func ReasoningEfforts() []string { return []string{"low", "medium", "high"} }
 
 // PermissionModes returns the permission modes, from the loosest to the
 // strictest.
-func PermissionModes() []string { return []string{ModeYolo, ModeAuto, ModeAcceptEdits, ModeDefault, ModePlan} }
+func PermissionModes() []string {
+	return []string{ModeYolo, ModeAuto, ModeAcceptEdits, ModeDefault, ModePlan}
+}
 
 func mcpTypes() []string { return []string{"stdio", "http", "sse"} }
 
