@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"runtime"
 	"time"
 
@@ -112,6 +113,11 @@ type Config struct {
 	// main turns, read at the start of each turn (MCP servers' own
 	// instructions, which arrive as servers connect).
 	Instructions func() string
+	// Git runs git with args in dir and returns its stdout, for the
+	// system prompt's git status; nil runs git directly. The app runs it
+	// in a read-only sandbox: a repository's config can make git run
+	// programs (core.fsmonitor, filters).
+	Git func(ctx context.Context, dir string, args ...string) ([]byte, error)
 }
 
 // RunOptions limit one Run.

@@ -19,16 +19,19 @@ const gitStatusLines = 30
 // branch and the short status. It is empty when dir is not in a git work
 // tree, git is missing, or the repository's configuration names programs
 // (core.fsmonitor, filters …) that git status could run: the project may
-// have been written by a model or shipped with its .git directory.
-func gitSummary(ctx context.Context, dir string) string {
+// have been written by a model or shipped with its .git directory. run
+// starts git (the app passes one that confines it in a read-only
+// sandbox); nil runs it directly.
+func gitSummary(ctx context.Context, dir string, run func(context.Context, string, ...string) ([]byte, error)) string {
 	if real, err := filepath.EvalSymlinks(dir); err != nil || !shell.GitConfigHarmless(real) {
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "status", "--short", "--branch")
-	cmd.Env = append(shell.GitEnv(os.Environ()), "LC_ALL=C")
-	out, err := cmd.Output()
+	if run == nil {
+		run = runGit
+	}
+	out, err := run(ctx, dir, "status", "--short", "--branch")
 	if err != nil {
 		return ""
 	}
@@ -51,4 +54,12 @@ func gitSummary(ctx context.Context, dir string) string {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	return b.String()
+}
+
+// runGit runs git directly, with the environment that keeps it from
+// running programs the repository's configuration names.
+func runGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(shell.GitEnv(os.Environ()), "LC_ALL=C")
+	return cmd.Output()
 }

@@ -20,7 +20,7 @@ func TestGitSummaryRunsNoConfiguredProgram(t *testing.T) {
 	if out, err := exec.Command(git, "init", "-q", dir).CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v\n%s", err, out)
 	}
-	if got := gitSummary(t.Context(), dir); !strings.Contains(got, "Git") {
+	if got := gitSummary(t.Context(), dir, nil); !strings.Contains(got, "Git") {
 		t.Fatalf("plain repository: summary %q", got)
 	}
 	marker := filepath.Join(t.TempDir(), "ran")
@@ -33,7 +33,7 @@ func TestGitSummaryRunsNoConfiguredProgram(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(evil), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got := gitSummary(t.Context(), dir); got != "" {
+	if got := gitSummary(t.Context(), dir, nil); got != "" {
 		t.Errorf("summary of a repository with core.fsmonitor = %q, want none", got)
 	}
 	if _, err := os.Stat(marker); err == nil {

@@ -76,7 +76,7 @@ func (c *Coordinator) writeEnvironment(ctx context.Context, b *strings.Builder, 
 	fmt.Fprintf(b, "- Platform: %s\n", c.cfg.Platform)
 	fmt.Fprintf(b, "- Today's date: %s\n", c.cfg.Now().Format("Monday, 2 January 2006"))
 	if !c.cfg.DisableGit {
-		b.WriteString(gitSummary(ctx, c.cfg.WorkDir))
+		b.WriteString(gitSummary(ctx, c.cfg.WorkDir, c.cfg.Git))
 	}
 	if len(defs) > 0 {
 		names := make([]string, len(defs))

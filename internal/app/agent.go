@@ -80,6 +80,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		return nil, err
 	}
 	cfg := loaded.Config
+	a.Launcher() // first, so that it closes last: the services stop their children first
 	perms, err := a.newPermissions(cfg.Permissions)
 	if err != nil {
 		return nil, err
@@ -103,6 +104,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		ProjectDir:           loaded.ProjectDir,
 		GlobalInstructions:   config.GlobalInstructionsPath(a.opts.Getenv),
 		Instructions:         svc.mcp.Instructions,
+		Git:                  a.sandboxedGit(childEnv(cfg)),
 	}, agent.Deps{
 		Messages:      st.Messages,
 		Sessions:      st.Sessions,
@@ -119,12 +121,13 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 // newPermissions builds the permission service from the merged config.
 func (a *App) newPermissions(p config.Permissions) (*permission.Service, error) {
 	perms, err := permission.NewService(permission.Config{
-		Rules:          permission.Rules{Mode: permission.Mode(p.Mode), Allow: p.Allow, Deny: p.Deny},
+		Rules:          permission.Rules{Mode: permission.Mode(p.Mode), Allow: p.Allow, Deny: p.Deny, Network: p.Network},
 		ProjectDir:     a.workDir,
 		NonInteractive: a.opts.NonInteractive,
 		// The user's config and Hone's data (the trust store) are written
 		// only with a person's answer, wherever they are.
 		Protected: a.protectedPaths(),
+		Sandbox:   a.sandboxSupport(),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("permissions: %w", err)
@@ -149,7 +152,8 @@ func (a *App) protectedPaths() []string {
 func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env {
 	jobs := tools.NewJobManager()
 	a.onClose(func() error { jobs.Close(); return nil })
-	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger()})
+	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger(),
+		Launcher: a.Launcher(), Env: childEnv(cfg)})
 	a.onClose(svc.lsp.Close)
 	env := &tools.Env{
 		WorkDir:       a.workDir,
@@ -161,6 +165,8 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
 		ShellEnvAllow: cfg.Options.ShellEnvAllow,
 		Jobs:          jobs,
+		Launcher:      a.Launcher(),
+		Sandbox:       a.sandboxSettings(),
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
 	if svc.lsp.Available() {
@@ -171,7 +177,8 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 	for _, name := range cfg.Options.DisabledTools {
 		svc.tools.Remove(name)
 	}
-	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger()})
+	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger(),
+		Launcher: a.Launcher(), Env: childEnv(cfg)})
 	a.onClose(svc.mcp.Close)
 	return env
 }

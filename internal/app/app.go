@@ -35,6 +35,12 @@ type Options struct {
 	// NonInteractive denies, instead of asking, whatever rules and mode do
 	// not allow (hone run).
 	NonInteractive bool
+	// Mode sets the permission mode like a flag ("" keeps the config's;
+	// Yolo wins).
+	Mode string
+	// Supervisor is the executable that serves procgroup.ServeArg (Hone's
+	// own); "" starts child processes without a supervisor.
+	Supervisor string
 }
 
 // App is the set of services a front end uses. Accessors build a service
@@ -57,6 +63,7 @@ type App struct {
 	cfg   *configState // nil until loaded; replaced by ReloadConfig
 	store storeState   // see store.go
 	svc   lazy[*services]
+	procs procState // see sandbox.go
 }
 
 // New resolves the working and data directories; it builds nothing else.

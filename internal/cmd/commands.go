@@ -10,6 +10,7 @@ func addCommands(root *cobra.Command, f *Factory) {
 		newMCPCmd,
 		newLSPCmd,
 		newTrustCmd,
+		newSandboxCmd,
 	} {
 		root.AddCommand(mk(f))
 	}

@@ -22,6 +22,9 @@ type Factory struct {
 	Global GlobalOptions
 	// Getenv reads the environment (tests replace it).
 	Getenv func(string) string
+	// Supervisor is the executable serving the process supervisor ("":
+	// children start without one).
+	Supervisor string
 	// Options, when set before the first App call, adjusts the App's
 	// options (commands use it for their own flags: --model, --yolo …).
 	Options func(*app.Options)
@@ -47,6 +50,7 @@ func (f *Factory) appOptions() app.Options {
 		ConfigFile: f.Global.ConfigFile,
 		Debug:      f.Global.Debug,
 		Getenv:     f.Getenv,
+		Supervisor: f.Supervisor,
 	}
 	if f.Options != nil {
 		f.Options(&o)

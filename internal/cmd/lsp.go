@@ -65,7 +65,7 @@ func runLSPList(ctx context.Context, opts *LSPListOptions, io IO) error {
 		return err
 	}
 	warnUntrusted(io.Err, loaded)
-	m := lsp.New(lsp.Options{Servers: loaded.Config.LSP, WorkDir: workDirOf(opts.Load), Version: Version})
+	m := lsp.New(lsp.Options{Servers: loaded.Config.LSP, WorkDir: workDirOf(opts.Load), Version: Version, Env: childEnv(loaded.Config)})
 	defer m.Close()
 	if err := m.Start(ctx); err != nil {
 		return err

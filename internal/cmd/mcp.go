@@ -63,7 +63,7 @@ func runMCPList(ctx context.Context, opts *MCPListOptions, io IO) error {
 		return err
 	}
 	warnUntrusted(io.Err, loaded)
-	m := mcp.New(mcp.Options{Servers: loaded.Config.MCP, WorkDir: workDirOf(opts.Load), Version: Version})
+	m := mcp.New(mcp.Options{Servers: loaded.Config.MCP, WorkDir: workDirOf(opts.Load), Version: Version, Env: childEnv(loaded.Config)})
 	defer m.Close()
 	m.Start(ctx)
 	if err := m.WaitReady(ctx); err != nil {

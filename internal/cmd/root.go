@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/honecode/hone/internal/procgroup"
 )
 
 // RootOptions are the flags of the bare `hone` command (the TUI).
@@ -19,7 +21,10 @@ type RootOptions struct {
 
 // Main runs the hone command line with args and returns the exit code.
 func Main(ctx context.Context, args []string, io IO) int {
-	f := &Factory{IO: io, Getenv: os.Getenv}
+	if len(args) > 0 && args[0] == procgroup.ServeArg {
+		return serveProcs()
+	}
+	f := &Factory{IO: io, Getenv: os.Getenv, Supervisor: supervisorPath()}
 	root := newRootCmd(f)
 	root.SetArgs(args)
 	root.SetIn(io.In)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -26,6 +27,7 @@ type RunOptions struct {
 	MaxSteps   int
 	MaxCost    float64
 	Yolo       bool
+	Mode       string
 }
 
 func newRunCmd(f *Factory) *cobra.Command {
@@ -53,6 +55,7 @@ Exit codes are listed in docs/exit-codes.md.`,
 	fl.IntVar(&opts.MaxSteps, "max-steps", 0, "stop after this many model steps (default from config, else 100)")
 	fl.Float64Var(&opts.MaxCost, "max-cost", 0, "stop before a step that would make the turn cost more than this many USD")
 	fl.BoolVarP(&opts.Yolo, "yolo", "y", false, "allow every tool action without asking")
+	fl.StringVar(&opts.Mode, "mode", "", "permission mode: default, accept-edits, auto, plan or yolo (default from config)")
 	return c
 }
 
@@ -75,8 +78,14 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if prompt == "" {
 		return usageError(errors.New(`no prompt: pass it as arguments (hone run "…") or on stdin`))
 	}
+	if opts.Mode != "" {
+		if _, ok := config.ModeStrictness(opts.Mode); !ok {
+			return usageError(fmt.Errorf("--mode %q: want one of %s", opts.Mode, strings.Join(config.PermissionModes(), ", ")))
+		}
+	}
 	f.Options = func(o *app.Options) {
 		o.Model, o.SmallModel, o.Yolo, o.NonInteractive = opts.Model, opts.SmallModel, opts.Yolo, true
+		o.Mode = opts.Mode
 	}
 	a, err := f.App(ctx)
 	if err != nil {

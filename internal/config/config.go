@@ -89,9 +89,12 @@ type ModelRef struct {
 
 // Permissions configures the permission service.
 type Permissions struct {
-	Mode  string   `json:"mode,omitempty" jsonschema:"enum=default,enum=accept-edits,enum=plan,enum=yolo" jsonschema_description:"default asks for writes, execution and network; accept-edits allows file edits in the project; plan is read-only; yolo allows everything."`
+	Mode  string   `json:"mode,omitempty" jsonschema:"enum=default,enum=accept-edits,enum=auto,enum=plan,enum=yolo" jsonschema_description:"default asks for writes, execution and network; accept-edits allows file edits in the project; auto also runs every command without asking inside the sandbox (project writes only, no network); plan is read-only; yolo allows everything."`
 	Allow []string `json:"allow,omitempty" jsonschema_description:"Rules allowed without asking, like edit or bash(go test*). Ignored in a project config."`
 	Deny  []string `json:"deny,omitempty" jsonschema_description:"Rules always refused, like bash(rm -rf*)."`
+	// Network are bash rules allowed to run with network access inside
+	// the sandbox.
+	Network []string `json:"network,omitempty" jsonschema_description:"bash rules, like bash(npm install*), whose commands are allowed and may use the network inside the sandbox. Ignored in a project config."`
 }
 
 // MCPServer configures one MCP server.
@@ -129,8 +132,9 @@ type Options struct {
 	ContextPaths         []string `json:"context_paths,omitempty" jsonschema_description:"Extra project memory files added to the system prompt."`
 	DisableAutoSummarize bool     `json:"disable_auto_summarize,omitempty"`
 	DisabledTools        []string `json:"disabled_tools,omitempty"`
-	// ShellEnvAllow keeps these secret-looking variables in bash's environment.
-	ShellEnvAllow []string `json:"shell_env_allow,omitempty" jsonschema_description:"Secret-looking variables kept in bash's environment."`
+	// ShellEnvAllow names variables passed to every process Hone starts, on
+	// top of the sandbox's allowlist.
+	ShellEnvAllow []string `json:"shell_env_allow,omitempty" jsonschema_description:"Environment variables (names, or prefixes ending in *) passed to commands, MCP servers and language servers in addition to the built-in allowlist."`
 	// MaxSteps bounds model steps per turn (default 100).
 	MaxSteps int `json:"max_steps,omitempty" jsonschema:"minimum=0" jsonschema_description:"Model steps per turn (default 100)."`
 	// Cooldowns overrides failover cooldowns in seconds, by error kind.

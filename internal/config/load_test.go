@@ -159,7 +159,7 @@ func TestLoadFlagErrors(t *testing.T) {
 		t.Fatalf("err = %v, want a *ValidationError", err)
 	}
 	want := []string{
-		`command line: permissions.mode: unknown permission mode "loose" (want default, accept-edits, plan or yolo)`,
+		`command line: permissions.mode: unknown permission mode "loose" (want default, accept-edits, auto, plan or yolo)`,
 		`command line: models.large[0]: provider "nope" is not configured`,
 	}
 	if got := strs(ve.Diagnostics, "", ""); !slices.Equal(got, want) {

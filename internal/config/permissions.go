@@ -12,24 +12,27 @@ import (
 // Permission modes, from the loosest to the strictest.
 const (
 	ModeYolo        = "yolo"         // everything allowed
+	ModeAuto        = "auto"         // edits inside the project, every command in the sandbox
 	ModeAcceptEdits = "accept-edits" // file edits inside the project allowed
 	ModeDefault     = "default"      // ask for writes, execution and network
 	ModePlan        = "plan"         // read-only: writes refused
 )
 
 // ModeStrictness ranks a mode: a higher number is stricter (plan > default
-// > accept-edits > yolo). The empty mode counts as default; ok is false
-// for an unknown mode.
+// > accept-edits > auto > yolo). The empty mode counts as default; ok is
+// false for an unknown mode.
 func ModeStrictness(mode string) (rank int, ok bool) {
 	switch mode {
 	case ModeYolo:
 		return 0, true
-	case ModeAcceptEdits:
+	case ModeAuto:
 		return 1, true
-	case ModeDefault, "":
+	case ModeAcceptEdits:
 		return 2, true
-	case ModePlan:
+	case ModeDefault, "":
 		return 3, true
+	case ModePlan:
+		return 4, true
 	}
 	return -1, false
 }
@@ -85,6 +88,7 @@ func mergePermissions(dst *Permissions, src Permissions, project bool, warn func
 	dst.Deny = appendNew(dst.Deny, src.Deny...)
 	if !project {
 		dst.Allow = appendNew(dst.Allow, src.Allow...)
+		dst.Network = appendNew(dst.Network, src.Network...)
 		if src.Mode != "" {
 			dst.Mode = src.Mode
 		}
@@ -93,6 +97,10 @@ func mergePermissions(dst *Permissions, src Permissions, project bool, warn func
 	for i, rule := range src.Allow {
 		warn(joinIndex("permissions.allow", i),
 			fmt.Sprintf("allow rule %q ignored: a project config can only tighten permissions (put allow rules in the global config)", rule))
+	}
+	for i, rule := range src.Network {
+		warn(joinIndex("permissions.network", i),
+			fmt.Sprintf("network rule %q ignored: a project config can only tighten permissions (put network rules in the global config)", rule))
 	}
 	if src.Mode == "" {
 		return

@@ -29,7 +29,7 @@ func TestModeStrictness(t *testing.T) {
 			t.Errorf("%s should be looser than %s", order[i-1], order[i])
 		}
 	}
-	if d, ok := ModeStrictness(""); !ok || d != 2 {
+	if d, ok := ModeStrictness(""); !ok || d != 3 {
 		t.Errorf("empty mode = %d, %v; want default", d, ok)
 	}
 	if _, ok := ModeStrictness("open"); ok {

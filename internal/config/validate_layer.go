@@ -16,7 +16,9 @@ func ReasoningEfforts() []string { return []string{"low", "medium", "high"} }
 
 // PermissionModes returns the permission modes, from the loosest to the
 // strictest.
-func PermissionModes() []string { return []string{ModeYolo, ModeAcceptEdits, ModeDefault, ModePlan} }
+func PermissionModes() []string {
+	return []string{ModeYolo, ModeAuto, ModeAcceptEdits, ModeDefault, ModePlan}
+}
 
 func mcpTypes() []string { return []string{"stdio", "http", "sse"} }
 
@@ -81,12 +83,12 @@ func (d *layerDoc) validateRefs(path string, refs []ModelRef) {
 
 func (d *layerDoc) validatePermissions(p Permissions) {
 	if _, ok := ModeStrictness(p.Mode); !ok {
-		d.error("permissions.mode", badValue("permission mode", p.Mode, []string{ModeDefault, ModeAcceptEdits, ModePlan, ModeYolo}))
+		d.error("permissions.mode", badValue("permission mode", p.Mode, []string{ModeDefault, ModeAcceptEdits, ModeAuto, ModePlan, ModeYolo}))
 	}
 	for _, list := range []struct {
 		path  string
 		rules []string
-	}{{"permissions.allow", p.Allow}, {"permissions.deny", p.Deny}} {
+	}{{"permissions.allow", p.Allow}, {"permissions.deny", p.Deny}, {"permissions.network", p.Network}} {
 		for i, rule := range list.rules {
 			if err := checkRule(rule); err != nil {
 				d.error(joinIndex(list.path, i), err.Error())

@@ -119,9 +119,9 @@ var semanticCases = []validateCase{
 			`F:1:79: models.large[0].top_p: top_p 0 is out of range (above 0, up to 1)`,
 		}},
 	{name: "bad permission mode", src: `{"permissions": {"mode": "yes"}}`,
-		want: []string{`F:1:26: permissions.mode: unknown permission mode "yes" (want default, accept-edits, plan or yolo)`}},
+		want: []string{`F:1:26: permissions.mode: unknown permission mode "yes" (want default, accept-edits, auto, plan or yolo)`}},
 	{name: "permission mode typo", src: `{"permissions": {"mode": "acept-edits"}}`,
-		want: []string{`F:1:26: permissions.mode: unknown permission mode "acept-edits" (want default, accept-edits, plan or yolo); did you mean "accept-edits"?`}},
+		want: []string{`F:1:26: permissions.mode: unknown permission mode "acept-edits" (want default, accept-edits, auto, plan or yolo); did you mean "accept-edits"?`}},
 	{name: "bad permission rules", src: `{"permissions": {"allow": ["bash(go test*", "edit()", "my tool"], "deny": ["", "(x)", "edit([)"]}}`,
 		want: []string{
 			`F:1:28: permissions.allow[0]: invalid permission rule "bash(go test*": missing ")" at the end`,

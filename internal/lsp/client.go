@@ -89,7 +89,7 @@ func (c *client) launch(life context.Context) error {
 	if c.spec.cfg.Command == "" {
 		return errors.New("no command configured")
 	}
-	p, err := procgroup.Start(c.spec.cfg.Command, c.spec.cfg.Args, c.spec.cfg.Env, c.root)
+	p, err := procgroup.Start(c.m.opts.Launcher, c.spec.cfg.Command, c.spec.cfg.Args, procgroup.MergeEnv(baseEnv(c.m.opts.Env), c.spec.cfg.Env), c.root)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/honecode/hone/internal/config"
+	"github.com/honecode/hone/internal/procgroup"
 	"github.com/honecode/hone/internal/pubsub"
 )
 
@@ -27,6 +28,12 @@ type Options struct {
 	// Version is Hone's version, sent to servers as the client version.
 	Version string
 	Logger  *slog.Logger
+	// Launcher starts server processes so that they die with Hone (nil:
+	// started directly).
+	Launcher *procgroup.Launcher
+	// Env is the environment servers start from (the allowlisted one;
+	// nil: Hone's own); each server's configured env is set on top.
+	Env []string
 }
 
 // Manager runs the language servers of a project. It implements

@@ -49,7 +49,7 @@ func (s *server) dial(legacy bool) (*conn, error) {
 		if s.cfg.Command == "" {
 			return nil, errors.New("no command configured")
 		}
-		p, err := procgroup.Start(s.cfg.Command, s.cfg.Args, s.cfg.Env, s.m.opts.WorkDir)
+		p, err := procgroup.Start(s.m.opts.Launcher, s.cfg.Command, s.cfg.Args, procgroup.MergeEnv(baseEnv(s.m.opts.Env), s.cfg.Env), s.m.opts.WorkDir)
 		if err != nil {
 			return nil, err
 		}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/honecode/hone/internal/config"
+	"github.com/honecode/hone/internal/procgroup"
 	"github.com/honecode/hone/internal/pubsub"
 	"github.com/honecode/hone/internal/tools"
 )
@@ -39,6 +40,12 @@ type Options struct {
 	// Version is Hone's version, sent to servers as the client version.
 	Version string
 	Logger  *slog.Logger
+	// Launcher starts server processes so that they die with Hone (nil:
+	// started directly).
+	Launcher *procgroup.Launcher
+	// Env is the environment servers start from (the allowlisted one;
+	// nil: Hone's own); each server's configured env is set on top.
+	Env []string
 }
 
 // Manager owns the connections to every configured MCP server.

@@ -34,6 +34,9 @@ func (s *Service) allowed(req Request, an *shell.Analysis) bool {
 	if an != nil && len(an.Unchecked) > 0 {
 		return false
 	}
+	if req.SandboxBlocked != "" {
+		return false // running without the sandbox is a person's call
+	}
 	for _, r := range s.allowRules {
 		if r.Pattern == "" && r.matchesTool(req.ToolName) {
 			return true
@@ -54,7 +57,7 @@ func (s *Service) allowed(req Request, an *shell.Analysis) bool {
 }
 
 func (s *Service) ruleAllowsCommand(tool string, c shell.Command) bool {
-	for _, r := range s.allowRules {
+	for _, r := range append(s.allowRules, s.networkRules...) {
 		if r.matchesTool(tool) && r.matchesCommand(c) {
 			return true
 		}

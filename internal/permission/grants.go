@@ -15,6 +15,9 @@ type grant struct {
 	action Action
 	prefix string // normalized command prefix, for commands
 	path   string // exact absolute path; for commands, the outside directory
+	// network: the commands may also use the network in the sandbox
+	// (granted when a person allowed a command the sandbox blocked).
+	network bool
 }
 
 type grantList []grant
@@ -33,7 +36,8 @@ func grantsFor(req Request, an *shell.Analysis) []grant {
 	case an != nil:
 		var out []grant
 		for _, p := range an.Prefixes() {
-			out = append(out, grant{tool: req.ToolName, action: req.Action, prefix: p, path: req.Path})
+			out = append(out, grant{tool: req.ToolName, action: req.Action, prefix: p, path: req.Path,
+				network: req.SandboxBlocked != ""})
 		}
 		return out
 	case req.Path != "":
@@ -47,6 +51,13 @@ func grantsFor(req Request, an *shell.Analysis) []grant {
 func (gs grantList) coverCommand(tool, dir string, c shell.Command) bool {
 	return slices.ContainsFunc(gs, func(g grant) bool {
 		return g.tool == tool && g.prefix != "" && g.path == dir && shell.Covers(g.prefix, c)
+	})
+}
+
+// coverNetwork reports whether a network grant covers the command.
+func (gs grantList) coverNetwork(tool, dir string, c shell.Command) bool {
+	return slices.ContainsFunc(gs, func(g grant) bool {
+		return g.network && g.tool == tool && g.prefix != "" && g.path == dir && shell.Covers(g.prefix, c)
 	})
 }
 

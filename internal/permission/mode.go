@@ -16,6 +16,11 @@ const (
 	ModeDefault Mode = "default"
 	// ModeAcceptEdits also allows file edits inside the project.
 	ModeAcceptEdits Mode = "accept-edits"
+	// ModeAuto allows file edits inside the project and runs every
+	// command without asking inside a workspace-write sandbox (project
+	// and temporary files only, no network). Where commands cannot be
+	// sandboxed it behaves like ModeAcceptEdits.
+	ModeAuto Mode = "auto"
 	// ModeYolo allows everything that deny rules do not refuse.
 	ModeYolo Mode = "yolo"
 )
@@ -30,20 +35,22 @@ func ParseMode(s string) (Mode, error) {
 		m = ModeDefault
 	}
 	if m.strictness() < 0 {
-		return "", fmt.Errorf("%w %q (want plan, default, accept-edits or yolo)", ErrInvalidMode, s)
+		return "", fmt.Errorf("%w %q (want plan, default, accept-edits, auto or yolo)", ErrInvalidMode, s)
 	}
 	return m, nil
 }
 
-// strictness orders modes: plan > default > accept-edits > yolo; -1 for
-// an unknown mode.
+// strictness orders modes: plan > default > accept-edits > auto > yolo;
+// -1 for an unknown mode.
 func (m Mode) strictness() int {
 	switch m {
 	case ModePlan:
-		return 3
+		return 4
 	case ModeDefault, "":
-		return 2
+		return 3
 	case ModeAcceptEdits:
+		return 2
+	case ModeAuto:
 		return 1
 	case ModeYolo:
 		return 0
@@ -75,7 +82,7 @@ func (m Mode) decide(req Request) (verdict, string) {
 		return allow, ""
 	case m == ModePlan && (req.Action == ActionWrite || req.Action == ActionExecute || req.WritesFile):
 		return deny, planReason
-	case m == ModeAcceptEdits && req.Action == ActionWrite && inside:
+	case (m == ModeAcceptEdits || m == ModeAuto) && req.Action == ActionWrite && inside:
 		return allow, ""
 	}
 	return pass, ""

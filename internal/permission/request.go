@@ -44,6 +44,11 @@ type Request struct {
 	// write asks a person in every mode but yolo, and an allow rule or a
 	// session grant does not cover it.
 	Sensitive string `json:"sensitive,omitempty"`
+	// SandboxBlocked is set when a command that ran inside the sandbox
+	// failed because of it (the line says what was refused) and the tool
+	// asks to run it again without the sandbox. Allow rules, grants and
+	// the auto mode never cover such a request.
+	SandboxBlocked string `json:"sandbox_blocked,omitempty"`
 }
 
 // Answer is a person's (or a rule's) decision on a Request.

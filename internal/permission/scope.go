@@ -24,6 +24,9 @@ func (s *Service) Scope(req Request) string {
 		if req.Path != "" {
 			scope += " in " + req.Path
 		}
+		if req.SandboxBlocked != "" {
+			scope += ", run in the sandbox with network access"
+		}
 		return scope
 	case req.Path != "":
 		return fmt.Sprintf("%s (%s) of %s", req.ToolName, req.Action, req.Path)

@@ -39,7 +39,23 @@ type Config struct {
 	// besides the project's config and instruction files (the user's
 	// config directory, the data directory with the trust store).
 	Protected []string
+	// Sandbox says what the OS sandbox can do for commands here.
+	Sandbox SandboxSupport
 }
+
+// SandboxSupport is how well commands can be sandboxed on this machine.
+type SandboxSupport int
+
+// Sandbox support levels.
+const (
+	// NoSandbox: commands run unconfined; what is not read-only asks.
+	NoSandbox SandboxSupport = iota
+	// PartialSandbox: commands are confined, with gaps; the auto mode
+	// asks like accept-edits.
+	PartialSandbox
+	// FullSandbox: everything the auto mode relies on is enforced.
+	FullSandbox
+)
 
 // Service decides permission requests: deny rules, then the mode, then
 // allow rules, then session grants, then a person is asked. It is safe
@@ -50,6 +66,8 @@ type Service struct {
 	protected      []string
 	allowRules     []Rule
 	denyRules      []Rule
+	networkRules   []Rule
+	sandbox        SandboxSupport
 	requests       *pubsub.Broker[Request]
 	decisions      *pubsub.Broker[Decision]
 
@@ -75,6 +93,10 @@ func NewService(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
+	networkRules, err := ParseRules("permissions.network", cfg.Network)
+	if err != nil {
+		return nil, err
+	}
 	dir := cfg.ProjectDir
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real
@@ -85,6 +107,8 @@ func NewService(cfg Config) (*Service, error) {
 		protected:      realPaths(cfg.Protected),
 		allowRules:     allowRules,
 		denyRules:      denyRules,
+		networkRules:   networkRules,
+		sandbox:        cfg.Sandbox,
 		requests:       pubsub.NewBroker[Request](),
 		decisions:      pubsub.NewBroker[Decision](),
 		mode:           mode,

@@ -7,15 +7,13 @@ import (
 	"syscall"
 )
 
-// groupAttr is nil where process groups are not available.
-func groupAttr() *syscall.SysProcAttr { return nil }
+func groupAttr(bool) *syscall.SysProcAttr { return nil }
 
-// termGroup kills the process led by pid (no groups here).
-func termGroup(pid int) { killGroup(pid) }
-
-// killGroup kills the process pid.
-func killGroup(pid int) {
+// signalGroup kills the process pid (no groups here).
+func signalGroup(pid int, _ syscall.Signal) {
 	if p, err := os.FindProcess(pid); err == nil {
 		_ = p.Kill()
 	}
 }
+
+func exitStatus(ws syscall.WaitStatus) ExitStatus { return ExitStatus{Code: ws.ExitStatus()} }

@@ -2,14 +2,27 @@
 
 package procgroup
 
-import "syscall"
+import (
+	"syscall"
 
-// groupAttr puts the child in a new process group, so that the group can
-// be signalled as a whole and terminal signals meant for Hone skip it.
-func groupAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+	"golang.org/x/sys/unix"
+)
 
-// termGroup asks every process of the group led by pid to terminate.
-func termGroup(pid int) { _ = syscall.Kill(-pid, syscall.SIGTERM) }
+// groupAttr makes the child lead a new session or process group.
+func groupAttr(session bool) *syscall.SysProcAttr {
+	if session {
+		return &syscall.SysProcAttr{Setsid: true}
+	}
+	return &syscall.SysProcAttr{Setpgid: true}
+}
 
-// killGroup kills every process of the group led by pid.
-func killGroup(pid int) { _ = syscall.Kill(-pid, syscall.SIGKILL) }
+// signalGroup signals every process of the group led by pid.
+func signalGroup(pid int, sig syscall.Signal) { _ = syscall.Kill(-pid, sig) }
+
+// exitStatus converts a wait status.
+func exitStatus(ws syscall.WaitStatus) ExitStatus {
+	if ws.Signaled() {
+		return ExitStatus{Code: -1, Signal: unix.SignalName(ws.Signal())}
+	}
+	return ExitStatus{Code: ws.ExitStatus()}
+}

@@ -2,30 +2,33 @@ package procgroup
 
 import (
 	"fmt"
+	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
 // stderrKeep is how much of the end of stderr is kept.
 const stderrKeep = 4 << 10
 
-// Process is a running child in its own process group. Write requests to
-// Stdin and read replies from Stdout; both are ours to use until Stop.
+// Process is a long-lived helper (an MCP server, a language server) that
+// talks over its stdin and stdout. Write requests to Stdin and read replies
+// from Stdout; both are ours to use until Stop.
 type Process struct {
 	Stdin  *os.File // write end of the child's stdin
 	Stdout *os.File // read end of the child's stdout
-	cmd    *exec.Cmd
+	child  *Child
 	stderr *tail
-	done   chan struct{} // closed once the child has exited and been reaped
-	err    error         // exit error, set before done is closed
+	// stderrDone is closed once stderr reached EOF or was abandoned.
+	stderrDone chan struct{}
+	done       chan struct{} // closed once the child exited and stderr was read
 }
 
-// Start starts command with args in dir; the child's environment is
-// ours with the entries of env set.
-func Start(command string, args []string, env map[string]string, dir string) (*Process, error) {
+// Start starts command with args in dir with the complete environment env
+// through l (nil: directly), in its own process group.
+func Start(l *Launcher, command string, args, env []string, dir string) (*Process, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("stdin pipe: %w", err)
@@ -35,34 +38,41 @@ func Start(command string, args []string, env map[string]string, dir string) (*P
 		closeAll(inR, inW)
 		return nil, fmt.Errorf("stdout pipe: %w", err)
 	}
-	p := &Process{Stdin: inW, Stdout: outR, stderr: &tail{max: stderrKeep}, done: make(chan struct{})}
-	cmd := exec.Command(command, args...)
-	cmd.Dir = dir
-	cmd.Env = MergeEnv(os.Environ(), env)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, p.stderr
-	cmd.SysProcAttr = groupAttr()
-	// A grandchild holding stderr open must not delay exit detection.
-	cmd.WaitDelay = 500 * time.Millisecond
-	if err := cmd.Start(); err != nil {
+	errR, errW, err := os.Pipe()
+	if err != nil {
 		closeAll(inR, inW, outR, outW)
-		return nil, fmt.Errorf("start %s: %w", command, err)
+		return nil, fmt.Errorf("stderr pipe: %w", err)
 	}
-	closeAll(inR, outW)
-	p.cmd = cmd
-	go p.wait()
+	child, err := l.Start(Spec{Path: command, Args: args, Dir: dir, Env: env, Files: []*os.File{inR, outW, errW}})
+	closeAll(inR, outW, errW)
+	if err != nil {
+		closeAll(inW, outR, errR)
+		return nil, err
+	}
+	p := &Process{Stdin: inW, Stdout: outR, child: child, stderr: &tail{max: stderrKeep},
+		stderrDone: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		_, _ = io.Copy(p.stderr, errR)
+		close(p.stderrDone)
+	}()
+	go p.wait(errR)
 	return p, nil
 }
 
-// wait reaps the child, then kills what is left of its group, so that
-// helpers it spawned do not outlive it.
-func (p *Process) wait() {
-	p.err = p.cmd.Wait()
-	killGroup(p.cmd.Process.Pid)
+// wait waits for the child (whose group is killed when it exits), then
+// for its stderr, bounded: a process that escaped the group may hold it.
+func (p *Process) wait(errR *os.File) {
+	<-p.child.Done()
+	select {
+	case <-p.stderrDone:
+	case <-time.After(500 * time.Millisecond):
+	}
+	_ = errR.Close()
 	close(p.done)
 }
 
 // Pid is the child's process id, which is also its process group id.
-func (p *Process) Pid() int { return p.cmd.Process.Pid }
+func (p *Process) Pid() int { return p.child.Pid() }
 
 // Done is closed once the child has exited (and was reaped).
 func (p *Process) Done() <-chan struct{} { return p.done }
@@ -93,8 +103,8 @@ func (p *Process) WaitExit(d time.Duration) bool {
 // followed by its last stderr lines. Call it once Done is closed.
 func (p *Process) ExitReason() string {
 	reason := "exited"
-	if p.err != nil {
-		reason = "exited: " + p.err.Error()
+	if err := p.child.Exit().Err(); err != nil {
+		reason = "exited: " + err.Error()
 	}
 	if tail := p.StderrTail(3); tail != "" {
 		reason += ": " + tail
@@ -115,17 +125,17 @@ func (p *Process) Stop(grace time.Duration) {
 	if p.WaitExit(grace) {
 		return
 	}
-	termGroup(p.cmd.Process.Pid)
+	p.child.Signal(syscall.SIGTERM)
 	if p.WaitExit(grace) {
 		return
 	}
-	killGroup(p.cmd.Process.Pid)
+	p.child.Signal(syscall.SIGKILL)
 	<-p.done
 }
 
 // Kill kills the whole group at once and waits until the child is reaped.
 func (p *Process) Kill() {
-	killGroup(p.cmd.Process.Pid)
+	p.child.Kill()
 	<-p.done
 	closeAll(p.Stdin, p.Stdout)
 }

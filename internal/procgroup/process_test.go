@@ -15,7 +15,7 @@ import (
 func TestStopKillsTheWholeGroup(t *testing.T) {
 	t.Parallel()
 	// The shell ignores stdin EOF and SIGTERM and leaves a grandchild.
-	p, err := procgroup.Start("sh", []string{"-c", `trap '' TERM; sleep 600 & echo $! >&2; while :; do sleep 1; done`}, nil, t.TempDir())
+	p, err := procgroup.Start(nil, "sh", []string{"-c", `trap '' TERM; sleep 600 & echo $! >&2; while :; do sleep 1; done`}, os.Environ(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func dead(pid int) bool {
 
 func TestExitReason(t *testing.T) {
 	t.Parallel()
-	p, err := procgroup.Start("sh", []string{"-c", "echo first >&2; echo config missing >&2; exit 3"}, nil, "")
+	p, err := procgroup.Start(nil, "sh", []string{"-c", "echo first >&2; echo config missing >&2; exit 3"}, os.Environ(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestExitReason(t *testing.T) {
 func TestStartEnvAndDir(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	p, err := procgroup.Start("sh", []string{"-c", `echo "$HONE_TEST_VAR $(pwd)" >&2`}, map[string]string{"HONE_TEST_VAR": "set"}, dir)
+	p, err := procgroup.Start(nil, "sh", []string{"-c", `echo "$HONE_TEST_VAR $(pwd)" >&2`}, procgroup.MergeEnv(os.Environ(), map[string]string{"HONE_TEST_VAR": "set"}), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestStartEnvAndDir(t *testing.T) {
 
 func TestStartMissingCommand(t *testing.T) {
 	t.Parallel()
-	if _, err := procgroup.Start("hone-no-such-command", nil, nil, ""); err == nil || !strings.Contains(err.Error(), "executable file not found") {
+	if _, err := procgroup.Start(nil, "hone-no-such-command", nil, nil, ""); err == nil || !strings.Contains(err.Error(), "executable file not found") {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/honecode/hone/internal/procgroup"
 )
 
 // drainLimit bounds how long output is still read after the process group
@@ -24,13 +25,17 @@ type Spec struct {
 	Script string
 	// Dir is the working directory.
 	Dir string
-	// Env is the complete environment (see Environ).
+	// Env is the complete environment.
 	Env []string
 	// OutputLimit bounds the output kept, in bytes (head + tail).
 	OutputLimit int
 	// Grace is how long an interrupted script may take to exit after
 	// SIGINT before the group gets SIGKILL.
 	Grace time.Duration
+	// Launcher starts the shell (nil: directly, without a sandbox).
+	Launcher *procgroup.Launcher
+	// Sandbox is the encoded sandbox policy (nil: unconfined).
+	Sandbox json.RawMessage
 }
 
 // Exit describes how a script ended.
@@ -50,7 +55,7 @@ type Exit struct {
 // group, has no controlling terminal and reads stdin from /dev/null; when
 // the shell exits, whatever is left of the group is killed.
 type Process struct {
-	cmd     *exec.Cmd
+	child   *procgroup.Child
 	out     *Output
 	grace   time.Duration
 	dirFile *os.File
@@ -80,29 +85,27 @@ func Start(spec Spec) (*Process, error) {
 	// The EXIT trap reports the final directory on fd 3 (dirFile); it
 	// shares the first line so error messages keep their line numbers.
 	script := "trap 'pwd -P >&3' EXIT; " + spec.Script
-	cmd := &exec.Cmd{
-		Path:        shellPath,
-		Args:        []string{shellPath, "-c", script},
-		Dir:         spec.Dir,
-		Env:         spec.Env,
-		Stdout:      pw,
-		Stderr:      pw,
-		ExtraFiles:  []*os.File{dirFile},
-		SysProcAttr: &syscall.SysProcAttr{Setsid: true},
-	}
-	if err := cmd.Start(); err != nil {
+	child, err := spec.Launcher.Start(procgroup.Spec{
+		Path:    shellPath,
+		Args:    []string{"-c", script},
+		Dir:     spec.Dir,
+		Env:     spec.Env,
+		Files:   []*os.File{nil, pw, pw, dirFile},
+		Session: true,
+		Sandbox: spec.Sandbox,
+	})
+	pw.Close()
+	if err != nil {
 		pr.Close()
-		pw.Close()
 		dirFile.Close()
 		return nil, fmt.Errorf("start shell: %w", err)
 	}
-	pw.Close()
-	p := &Process{cmd: cmd, out: NewOutput(spec.OutputLimit), grace: spec.Grace, dirFile: dirFile, done: make(chan struct{})}
+	p := &Process{child: child, out: NewOutput(spec.OutputLimit), grace: spec.Grace, dirFile: dirFile, done: make(chan struct{})}
 	go p.run(pr)
 	return p, nil
 }
 
-// run copies output until the shell exits, kills the rest of its group,
+// run copies output until the shell exits (its group is killed then),
 // then finishes reading and records the exit.
 func (p *Process) run(pr *os.File) {
 	copied := make(chan struct{})
@@ -110,27 +113,16 @@ func (p *Process) run(pr *os.File) {
 		_, _ = io.Copy(p.out, pr)
 		close(copied)
 	}()
-	err := p.cmd.Wait()
-	p.killGroup(syscall.SIGKILL)
+	st := p.child.Exit()
 	select {
 	case <-copied:
 	case <-time.After(drainLimit):
 	}
 	pr.Close()
-	p.exit = exitOf(p.cmd.ProcessState, err)
+	p.exit = Exit{Code: st.Code, Signal: st.Signal}
 	p.exit.Dir = reportedDir(p.dirFile)
 	p.dirFile.Close()
 	close(p.done)
-}
-
-func exitOf(ps *os.ProcessState, err error) Exit {
-	if ps == nil {
-		return Exit{Code: -1, Signal: fmt.Sprint(err)}
-	}
-	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return Exit{Code: -1, Signal: unix.SignalName(ws.Signal())}
-	}
-	return Exit{Code: ps.ExitCode()}
 }
 
 // reportedDir reads the directory the EXIT trap wrote, if any.
@@ -172,17 +164,12 @@ func (p *Process) Wait(ctx context.Context) bool {
 // period, and waits until the script has ended.
 func (p *Process) Stop() {
 	p.stop.Do(func() {
-		p.killGroup(syscall.SIGINT)
+		p.child.Signal(syscall.SIGINT)
 		select {
 		case <-p.done:
 		case <-time.After(p.grace):
-			p.killGroup(syscall.SIGKILL)
+			p.child.Signal(syscall.SIGKILL)
 		}
 	})
 	<-p.done
-}
-
-// killGroup signals every process of the script's group.
-func (p *Process) killGroup(sig syscall.Signal) {
-	_ = syscall.Kill(-p.cmd.Process.Pid, sig)
 }

@@ -13,7 +13,7 @@ import (
 
 func start(t *testing.T, script, dir string) *Process {
 	t.Helper()
-	p, err := Start(Spec{Script: script, Dir: dir, Env: Environ(os.Environ(), nil), OutputLimit: 1000, Grace: time.Second})
+	p, err := Start(Spec{Script: script, Dir: dir, Env: os.Environ(), OutputLimit: 1000, Grace: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

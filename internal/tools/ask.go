@@ -18,7 +18,12 @@ func askPermission(ctx context.Context, env *Env, req permission.Request) (Resul
 	if env.Perms == nil {
 		return DeniedResult(&permission.DeniedError{Tool: req.ToolName, Reason: "no permission service"}), false
 	}
-	err := env.Perms.Ask(ctx, req)
+	return permissionResult(ctx, req, env.Perms.Ask(ctx, req))
+}
+
+// permissionResult turns the answer to req into the result for the model
+// when it is a denial or an error; ok when the action may proceed.
+func permissionResult(ctx context.Context, req permission.Request, err error) (Result, bool) {
 	if err == nil {
 		return Result{}, true
 	}

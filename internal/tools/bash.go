@@ -11,6 +11,7 @@ import (
 
 	"github.com/honecode/hone/internal/fsguard"
 	"github.com/honecode/hone/internal/permission"
+	"github.com/honecode/hone/internal/sandbox"
 	"github.com/honecode/hone/internal/shell"
 )
 
@@ -65,24 +66,35 @@ func (t *bashTool) Run(ctx context.Context, call Call) (Result, error) {
 	if problem != "" {
 		return ErrorResult(problem), nil
 	}
-	an, res, ok := t.permit(ctx, p, dir, outside)
+	an, conf, req, res, ok := t.permit(ctx, p, dir, outside)
 	if !ok {
 		return res, nil
 	}
 	spec := shell.Spec{
 		Script:      p.Command,
 		Dir:         dir,
-		Env:         shell.Environ(os.Environ(), t.env.ShellEnvAllow),
+		Env:         sandbox.Environ(os.Environ(), t.env.ShellEnvAllow),
 		OutputLimit: bashOutputLimit,
 		Grace:       bashGrace,
+		Launcher:    t.env.Launcher,
 	}
 	if an.ReadOnly() && !outside {
 		spec.Env = shell.HardenEnv(spec.Env, an)
 	}
-	if p.RunInBackground {
-		return t.background(session, p, spec), nil
+	plain := spec
+	cleanup, err := t.sandboxSpec(&spec, conf)
+	if err != nil {
+		return ErrorResult(fmt.Sprintf("could not prepare the sandbox: %v", err)), nil
 	}
-	return t.foreground(ctx, session, p, spec), nil
+	if p.RunInBackground {
+		return t.background(session, p, spec, cleanup), nil
+	}
+	res = t.foreground(ctx, session, p, spec)
+	cleanup()
+	if spec.Sandbox != nil && res.Display.ExitCode != 0 {
+		res = t.escalate(ctx, session, p, plain, req, res, res.Display.Body)
+	}
+	return res, nil
 }
 
 // workDir returns the directory to run in: the session's current
@@ -123,13 +135,14 @@ func (t *bashTool) currentDir(session string) string {
 // permit applies the guardrail, lets read-only commands inside the project
 // through, and asks the permission service about the rest. Commands are
 // judged from dir, the directory they run in: outside the project none
-// is read-only.
-func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside bool) (shell.Analysis, Result, bool) {
+// is read-only. It returns the analysis, how the command is confined and
+// the request it was judged by.
+func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside bool) (shell.Analysis, permission.Confinement, permission.Request, Result, bool) {
 	an := shell.Analyze(p.Command, shell.Where{Project: t.env.WorkDir, Dir: dir})
 	if an.Refusal != "" {
 		res := ErrorResult("Command refused: " + an.Refusal)
 		res.Display = Display{Kind: DisplayCommand, Title: bashTitle(p), Command: p.Command, Body: an.Refusal}
-		return an, res, false
+		return an, "", permission.Request{}, res, false
 	}
 	req := permission.Request{
 		SessionID:   CallFrom(ctx).SessionID,
@@ -142,13 +155,9 @@ func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside
 	if outside {
 		req.Path, req.OutsideProject = dir, true
 	}
-	if !an.ReadOnly() || outside {
-		res, ok := askPermission(ctx, t.env, req)
-		return an, res, ok
-	}
 	// Read-only commands run without asking, unless a deny rule says no.
-	res, ok := denyByRule(t.env, req)
-	return an, res, ok
+	conf, res, ok := t.confine(ctx, req, an.ReadOnly() && !outside)
+	return an, conf, req, res, ok
 }
 
 // foreground runs the command to its end, its timeout or cancellation.
@@ -190,12 +199,14 @@ func (t *bashTool) keepDir(session, start, end string) string {
 		end, t.currentDir(session))
 }
 
-// background starts the command as a job of the session.
-func (t *bashTool) background(session string, p bashParams, spec shell.Spec) Result {
+// background starts the command as a job of the session; cleanup runs
+// when it ended.
+func (t *bashTool) background(session string, p bashParams, spec shell.Spec, cleanup func()) Result {
 	if t.env.Jobs == nil {
+		cleanup()
 		return ErrorResult("background jobs are not available here; run the command without run_in_background.")
 	}
-	id, err := t.env.Jobs.start(session, p.Command, spec)
+	id, err := t.env.Jobs.start(session, p.Command, spec, cleanup)
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("could not start the background job: %v", err))
 	}

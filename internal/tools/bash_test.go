@@ -188,20 +188,23 @@ func TestBashOutputTruncated(t *testing.T) {
 
 // TestBashEnvScrubbed sets process environment variables, so it cannot run
 // in parallel.
+// The environment is an allowlist: names that do not look secret
+// (DATABASE_URL, GH_PAT) are dropped too, unless the config names them.
 func TestBashEnvScrubbed(t *testing.T) {
 	t.Setenv("HONE_TEST_API_KEY", "sk-secret")
 	t.Setenv("HONE_TEST_TOKEN", "tok-secret")
+	t.Setenv("HONE_TEST_DATABASE_URL", "postgres://u:pw@db")
 	t.Setenv("HONE_TEST_KEEP_PASSWORD", "kept")
-	t.Setenv("HONE_TEST_PLAIN", "visible")
+	t.Setenv("HONE_TEST_MINE_A", "mine")
 	te := shellEnv(t)
-	te.ShellEnvAllow = []string{"HONE_TEST_KEEP_PASSWORD"}
+	te.ShellEnvAllow = []string{"HONE_TEST_KEEP_PASSWORD", "HONE_TEST_MINE_*"}
 	out := te.run(t, "bash", jsonArgs{"command": "env"}).Content
-	for _, gone := range []string{"sk-secret", "tok-secret"} {
+	for _, gone := range []string{"sk-secret", "tok-secret", "pw@db"} {
 		if strings.Contains(out, gone) {
 			t.Errorf("secret %q reached the command", gone)
 		}
 	}
-	for _, kept := range []string{"HONE_TEST_KEEP_PASSWORD=kept", "HONE_TEST_PLAIN=visible", "PAGER=cat", "GIT_EDITOR=true"} {
+	for _, kept := range []string{"HONE_TEST_KEEP_PASSWORD=kept", "HONE_TEST_MINE_A=mine", "PATH=", "PAGER=cat", "GIT_EDITOR=true"} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("env lacks %s", kept)
 		}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	"github.com/honecode/hone/internal/permission"
+	"github.com/honecode/hone/internal/procgroup"
+	"github.com/honecode/hone/internal/sandbox"
 )
 
 // Env is the one environment every built-in tool receives. Optional fields
@@ -32,9 +34,14 @@ type Env struct {
 	// FetchBaseURL, when set, routes https://HOST/PATH to
 	// FetchBaseURL+"HOST/PATH" (replay tests; HONE_FETCH_BASE_URL).
 	FetchBaseURL string
-	// ShellEnvAllow lists environment variable names that bash keeps even
-	// though they look like secrets.
+	// ShellEnvAllow lists environment variable names (or NAME_* prefixes)
+	// that commands get in addition to the allowlist of internal/sandbox.
 	ShellEnvAllow []string
+	// Launcher starts commands so that they die with Hone (nil: directly).
+	Launcher *procgroup.Launcher
+	// Sandbox is what command sandboxes are built from (its TempDir and
+	// Env are set per command); nil runs every command unconfined.
+	Sandbox *sandbox.Settings
 	// Jobs keeps each session's shell working directory and background
 	// jobs (nil: every bash call starts in WorkDir and run_in_background
 	// is unavailable). The app closes it at exit, which kills the jobs.

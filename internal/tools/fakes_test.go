@@ -185,7 +185,7 @@ func (te *toolEnv) run(t *testing.T, name string, args any) Result {
 }
 
 // runOn runs one call on reg with the test call context.
-func runOn(t *testing.T, reg *Registry, name string, args any) Result {
+func runOn(t testing.TB, reg *Registry, name string, args any) Result {
 	t.Helper()
 	input, err := json.Marshal(args)
 	if err != nil {

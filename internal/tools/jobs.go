@@ -65,10 +65,16 @@ func (m *JobManager) SetDir(sessionID, dir string) {
 	m.dirs[sessionID] = dir
 }
 
-// start runs spec as a background job of the session and returns its id.
-func (m *JobManager) start(sessionID, command string, spec shell.Spec) (string, error) {
+// start runs spec as a background job of the session and returns its id;
+// cleanup runs once the job ended (or at once when it did not start).
+func (m *JobManager) start(sessionID, command string, spec shell.Spec, cleanup func()) (id string, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	defer func() {
+		if err != nil {
+			cleanup()
+		}
+	}()
 	if m.closed {
 		return "", errors.New("shutting down")
 	}
@@ -85,8 +91,12 @@ func (m *JobManager) start(sessionID, command string, spec shell.Spec) (string, 
 	if err != nil {
 		return "", err
 	}
+	go func() {
+		<-proc.Done()
+		cleanup()
+	}()
 	m.nextID++
-	id := "job-" + strconv.Itoa(m.nextID)
+	id = "job-" + strconv.Itoa(m.nextID)
 	m.jobs[id] = &job{id: id, sessionID: sessionID, command: command, started: time.Now(), proc: proc}
 	m.prune()
 	return id, nil

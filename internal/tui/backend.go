@@ -116,7 +116,7 @@ type Permissions interface {
 }
 
 // Modes returns the permission modes in the order Shift+Tab cycles them.
-func Modes() []string { return []string{"default", "accept-edits", "plan", "yolo"} }
+func Modes() []string { return []string{"default", "accept-edits", "auto", "plan", "yolo"} }
 
 // Models lists the usable models and switches the roles' first candidate.
 type Models interface {

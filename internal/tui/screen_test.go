@@ -25,6 +25,8 @@ func TestSlashOnEmptyEditorOpensPalette(t *testing.T) {
 	h.Press("enter")
 	h.WaitFor(t, "ACCEPT-EDITS")
 	h.Press("shift+tab")
+	h.WaitFor(t, "AUTO")
+	h.Press("shift+tab")
 	h.WaitFor(t, "PLAN")
 	h.Type("a/b")
 	h.WaitFor(t, "> a/b")

@@ -102,6 +102,7 @@ func New(dark, noColor bool) *Theme {
 		ModeBadges: map[string]lipgloss.Style{
 			"default":      badge(p.muted),
 			"accept-edits": badge(p.info),
+			"auto":         badge(p.info),
 			"plan":         badge(p.success),
 			"yolo":         badge(p.errc),
 		},

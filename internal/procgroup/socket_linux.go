@@ -1,0 +1,103 @@
+//go:build linux
+
+package procgroup
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// conn is one end of the SOCK_SEQPACKET pair between Hone and the
+// supervisor: one JSON message per packet, descriptors passed alongside.
+type conn struct{ fd int }
+
+func socketPair() (ours, theirs *os.File, err error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("socketpair: %w", err)
+	}
+	for _, fd := range fds {
+		_ = unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_SNDBUF, maxMessage)
+		_ = unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_RCVBUF, maxMessage)
+	}
+	return os.NewFile(uintptr(fds[0]), "hone-procs"), os.NewFile(uintptr(fds[1]), "hone-procs"), nil
+}
+
+// send writes v as one packet with files attached.
+func (c conn) send(v any, files ...*os.File) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	var oob []byte
+	if len(files) > 0 {
+		fds := make([]int, len(files))
+		for i, f := range files {
+			fds[i] = int(f.Fd())
+		}
+		oob = unix.UnixRights(fds...)
+	}
+	return unix.Sendmsg(c.fd, b, oob, nil, 0)
+}
+
+// recv reads one packet into v and returns the descriptors passed with it;
+// io.EOF-like errors come back as errClosed.
+func (c conn) recv(v any) ([]*os.File, error) {
+	buf := make([]byte, maxMessage)
+	oob := make([]byte, unix.CmsgSpace(64*4))
+	n, oobn, flags, _, err := unix.Recvmsg(c.fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
+	if err != nil {
+		if err == unix.EINTR {
+			return c.recv(v)
+		}
+		return nil, fmt.Errorf("receive: %w", err)
+	}
+	if n == 0 && oobn == 0 {
+		return nil, errClosed
+	}
+	files, err := parseRights(oob[:oobn])
+	if err != nil {
+		return nil, err
+	}
+	if flags&unix.MSG_TRUNC != 0 {
+		closeFiles(files)
+		return nil, fmt.Errorf("receive: message longer than %d bytes", maxMessage)
+	}
+	if err := json.Unmarshal(buf[:n], v); err != nil {
+		closeFiles(files)
+		return nil, fmt.Errorf("receive: %w", err)
+	}
+	return files, nil
+}
+
+func parseRights(oob []byte) ([]*os.File, error) {
+	if len(oob) == 0 {
+		return nil, nil
+	}
+	msgs, err := unix.ParseSocketControlMessage(oob)
+	if err != nil {
+		return nil, fmt.Errorf("receive descriptors: %w", err)
+	}
+	var files []*os.File
+	for _, m := range msgs {
+		fds, err := unix.ParseUnixRights(&m)
+		if err != nil {
+			continue
+		}
+		for _, fd := range fds {
+			files = append(files, os.NewFile(uintptr(fd), "passed"))
+		}
+	}
+	return files, nil
+}
+
+func closeFiles(fs []*os.File) {
+	for _, f := range fs {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
+}
