@@ -95,5 +95,9 @@ type RetryInfo struct {
 // String is the retry in words: "rate limited for provider work: slow
 // down, retrying in 4 s (attempt 2/4)".
 func (r *RetryInfo) String() string {
-	return fmt.Sprintf("%v, retrying in %s (attempt %d/%d)", r.Err, Seconds(r.Wait), r.Attempt, r.MaxAttempts)
+	when := "retrying now"
+	if r.Wait >= 100*time.Millisecond {
+		when = "retrying in " + Seconds(r.Wait)
+	}
+	return fmt.Sprintf("%v, %s (attempt %d/%d)", r.Err, when, r.Attempt, r.MaxAttempts)
 }
