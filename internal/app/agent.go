@@ -83,7 +83,10 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	if err != nil {
 		return nil, err
 	}
-	cl := newClients(time.Duration(cfg.Options.StreamIdleTimeout)*time.Second, a.configDir())
+	cl := newClients(llm.HTTPOptions{
+		FirstByteTimeout: time.Duration(cfg.Options.FirstByteTimeout) * time.Second,
+		IdleTimeout:      time.Duration(cfg.Options.StreamIdleTimeout) * time.Second,
+	}, a.configDir(), a.Redact)
 	large, small, err := cl.roles(resolved)
 	if err != nil {
 		return nil, err
@@ -99,6 +102,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		DisableAutoSummarize: cfg.Options.DisableAutoSummarize,
 		DisableTitles:        cfg.Options.DisableTitles,
 		ContextPaths:         cfg.Options.ContextPaths,
+		MaxOutput:            cfg.Options.MaxOutputBytes,
 		Instructions:         svc.mcp.Instructions,
 	}, agent.Deps{
 		Messages:      st.Messages,
