@@ -72,3 +72,20 @@ func TestRetriesShownThenErrorOnceThenRetryNow(t *testing.T) {
 		t.Errorf("the screen is out of order:\n%s", scr)
 	}
 }
+
+// TestSingleModelNotLockedOutAfterFailure: after a rate limit put the only
+// model on a 60 s cooldown, the next prompt is still answered at once.
+func TestSingleModelNotLockedOutAfterFailure(t *testing.T) {
+	t.Parallel()
+	_, p, _ := setup(t, script{Turns: []any{
+		map[string]any{"items": []any{map[string]any{"error": map[string]any{"kind": "rate_limit", "message": "slow down"}}}},
+		"Answered at once.",
+	}})
+	p.submit("first try")
+	p.waitFor("429 rate limited for provider fake: slow down · ctrl+r retry now", idleHint)
+	p.submit("second try")
+	scr := p.waitFor("Answered at once.", idleHint)
+	if !inOrder(scr, "first try", "the turn failed", "second try", "Answered at once.") {
+		t.Errorf("the screen is out of order:\n%s", scr)
+	}
+}
