@@ -1,20 +1,35 @@
 package agent
 
-import "github.com/honecode/hone/internal/llm"
+import (
+	"strings"
+
+	"github.com/honecode/hone/internal/llm"
+)
 
 // accumulator assembles the parts of an assistant message from stream
 // events. Growing text (text, reasoning, tool-call arguments) is kept in
-// byte buffers and turned into strings only by snapshot, so a long answer
-// costs linear time.
+// append-only builders whose String costs no copy, so neither a delta nor
+// a snapshot copies what was received before: a long answer costs linear
+// time and memory.
+//
+// Tool calls get ids unique in the message and in the session: a call
+// whose id is missing, repeats an earlier call's or one of taken gets a
+// fresh id, and later events naming the provider's id reach the most
+// recent call that still streams under it.
 type accumulator struct {
 	parts []llm.Part
-	bufs  [][]byte       // open buffer per part; nil once the part is final
-	calls map[string]int // tool call id → part index, while the call streams
-	open  int            // index of the open text or reasoning part, or -1
+	bufs  []*strings.Builder // open buffer per part; nil once the part is final
+	wire  []string           // the provider's id of each tool call part
+	calls map[string]int     // provider id → part index of the latest open call
+	open  int                // index of the open text or reasoning part, or -1
+	ids   llm.CallIDs
+	taken map[string]bool // ids already used in the session (read only)
 }
 
-func newAccumulator() *accumulator {
-	return &accumulator{open: -1}
+// newAccumulator returns an accumulator; taken (may be nil) holds the
+// tool-call ids the session's history already uses.
+func newAccumulator(taken map[string]bool) *accumulator {
+	return &accumulator{open: -1, taken: taken}
 }
 
 // apply adds ev; it reports whether the message content changed.
@@ -31,10 +46,9 @@ func (a *accumulator) apply(ev llm.Event) bool {
 	case llm.EventToolCallDelta:
 		i, ok := a.callIndex(ev.ToolCallID)
 		if !ok {
-			a.startCall(ev.ToolCallID, ev.ToolName)
-			i = len(a.parts) - 1
+			i = a.startCall(ev.ToolCallID, ev.ToolName)
 		}
-		a.bufs[i] = append(a.bufs[i], ev.Text...)
+		a.bufs[i].WriteString(ev.Text)
 	case llm.EventToolCallEnd:
 		a.endCall(ev)
 	default:
@@ -43,31 +57,36 @@ func (a *accumulator) apply(ev llm.Event) bool {
 	return true
 }
 
+func (a *accumulator) add(p llm.Part, buf *strings.Builder, wire string) int {
+	a.parts = append(a.parts, p)
+	a.bufs = append(a.bufs, buf)
+	a.wire = append(a.wire, wire)
+	return len(a.parts) - 1
+}
+
 func (a *accumulator) appendText(typ llm.PartType, s string) bool {
 	if s == "" {
 		return false
 	}
 	if a.open >= 0 && a.parts[a.open].Type == typ {
-		a.bufs[a.open] = append(a.bufs[a.open], s...)
+		a.bufs[a.open].WriteString(s)
 		return true
 	}
-	a.parts = append(a.parts, llm.Part{Type: typ})
-	a.bufs = append(a.bufs, []byte(s))
-	a.open = len(a.parts) - 1
+	b := &strings.Builder{}
+	b.WriteString(s)
+	a.open = a.add(llm.Part{Type: typ}, b, "")
 	return true
 }
 
 func (a *accumulator) endReasoning(p *llm.Part) {
 	i := a.open
 	if i < 0 || a.parts[i].Type != llm.PartReasoning {
-		if p == nil {
-			return
+		if p != nil {
+			a.add(*p, nil, "")
 		}
-		a.parts = append(a.parts, *p)
-		a.bufs = append(a.bufs, nil)
 		return
 	}
-	text := string(a.bufs[i])
+	text := a.bufs[i].String()
 	if p != nil {
 		a.parts[i] = *p
 		a.parts[i].Type = llm.PartReasoning
@@ -79,23 +98,36 @@ func (a *accumulator) endReasoning(p *llm.Part) {
 	a.open = -1
 }
 
-func (a *accumulator) startCall(id, name string) {
+// uniqueID is wire, or a fresh id when wire is empty or already used.
+func (a *accumulator) uniqueID(wire string) string {
+	if a.taken[wire] {
+		wire = ""
+	}
+	id := a.ids.Use(wire)
+	for a.taken[id] {
+		id = a.ids.Use("")
+	}
+	return id
+}
+
+// startCall opens a call and returns its part index.
+func (a *accumulator) startCall(wire, name string) int {
 	a.open = -1
 	if a.calls == nil {
 		a.calls = make(map[string]int)
 	}
-	a.parts = append(a.parts, llm.Part{Type: llm.PartToolCall, ToolCallID: id, ToolName: name})
-	a.bufs = append(a.bufs, []byte{})
-	a.calls[id] = len(a.parts) - 1
+	i := a.add(llm.Part{Type: llm.PartToolCall, ToolCallID: a.uniqueID(wire), ToolName: name}, &strings.Builder{}, wire)
+	a.calls[wire] = i
+	return i
 }
 
-// callIndex finds a streaming call by id, or the last streaming call when
-// the adapter sent no id with the delta.
-func (a *accumulator) callIndex(id string) (int, bool) {
-	if i, ok := a.calls[id]; ok {
+// callIndex finds a streaming call by the provider's id, or the last
+// streaming call when the adapter sent no id with the event.
+func (a *accumulator) callIndex(wire string) (int, bool) {
+	if i, ok := a.calls[wire]; ok {
 		return i, true
 	}
-	if id != "" {
+	if wire != "" {
 		return 0, false
 	}
 	for i := len(a.parts) - 1; i >= 0; i-- {
@@ -110,31 +142,49 @@ func (a *accumulator) endCall(ev llm.Event) {
 	if ev.Part == nil {
 		return
 	}
-	i, ok := a.callIndex(ev.ToolCallID)
+	wire := ev.ToolCallID
+	i, ok := a.callIndex(wire)
 	if !ok && ev.Part.ToolCallID != "" {
-		i, ok = a.callIndex(ev.Part.ToolCallID)
+		wire = ev.Part.ToolCallID
+		i, ok = a.callIndex(wire)
 	}
 	if !ok {
-		a.parts = append(a.parts, *ev.Part)
-		a.bufs = append(a.bufs, nil)
+		p := *ev.Part
+		p.ToolCallID = a.uniqueID(p.ToolCallID)
+		a.add(p, nil, wire)
 		return
 	}
+	id := a.parts[i].ToolCallID
 	a.parts[i] = *ev.Part
+	a.parts[i].ToolCallID = id
 	a.bufs[i] = nil
-	delete(a.calls, a.parts[i].ToolCallID)
-	delete(a.calls, ev.ToolCallID)
+	a.reopen(a.wire[i])
+}
+
+// reopen points the provider id wire at the latest call still streaming
+// under it, if any (a provider that repeats ids for calls in a row).
+func (a *accumulator) reopen(wire string) {
+	delete(a.calls, wire)
+	for j := len(a.parts) - 1; j >= 0; j-- {
+		if a.parts[j].Type == llm.PartToolCall && a.bufs[j] != nil && a.wire[j] == wire {
+			a.calls[wire] = j
+			return
+		}
+	}
 }
 
 // reset discards everything (a retry or failover restarts the step).
 func (a *accumulator) reset() {
-	a.parts, a.bufs, a.calls, a.open = nil, nil, nil, -1
+	a.parts, a.bufs, a.wire, a.calls, a.open = nil, nil, nil, nil, -1
+	a.ids = llm.CallIDs{}
 }
 
 // empty reports whether nothing has been received.
 func (a *accumulator) empty() bool { return len(a.parts) == 0 }
 
 // snapshot returns the current parts as an independent slice; calls still
-// streaming carry their arguments so far.
+// streaming carry their arguments so far. Texts share the builders'
+// memory, which is never written again below their current length.
 func (a *accumulator) snapshot() []llm.Part {
 	out := make([]llm.Part, len(a.parts))
 	copy(out, a.parts)
@@ -143,9 +193,9 @@ func (a *accumulator) snapshot() []llm.Part {
 			continue
 		}
 		if out[i].Type == llm.PartToolCall {
-			out[i].Input = string(b)
+			out[i].Input = b.String()
 		} else {
-			out[i].Text = string(b)
+			out[i].Text = b.String()
 		}
 	}
 	return out

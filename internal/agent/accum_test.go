@@ -8,7 +8,7 @@ import (
 
 func TestAccumulatorAssemblesParts(t *testing.T) {
 	t.Parallel()
-	a := newAccumulator()
+	a := newAccumulator(nil)
 	end := llm.Part{Type: llm.PartReasoning, Signature: "sig", Provider: "anthropic"}
 	call := llm.ToolCallPart("c1", "glob", `{"pattern":"*"}`)
 	for _, ev := range []llm.Event{
@@ -48,7 +48,7 @@ func TestAccumulatorAssemblesParts(t *testing.T) {
 
 func TestAccumulatorSnapshotsAreIndependent(t *testing.T) {
 	t.Parallel()
-	a := newAccumulator()
+	a := newAccumulator(nil)
 	a.apply(llm.Event{Type: llm.EventTextDelta, Text: "a"})
 	s1 := a.snapshot()
 	a.apply(llm.Event{Type: llm.EventTextDelta, Text: "b"})

@@ -109,6 +109,12 @@ type Config struct {
 	Platform string
 	// DisableGit leaves git branch and status out of the system prompt.
 	DisableGit bool
+	// MaxOutput bounds the bytes of text, reasoning and tool-call
+	// arguments one model response may stream (default
+	// llm.DefaultMaxOutput, 4 MiB; negative: no limit). A response that
+	// passes it is cut there and the turn ends with ExitOutputTooLarge, so
+	// a runaway model costs bounded memory.
+	MaxOutput int
 	// Instructions, when set, returns extra text for the system prompt of
 	// main turns, read at the start of each turn (MCP servers' own
 	// instructions, which arrive as servers connect).
@@ -167,6 +173,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.LoopRepeats <= 0 {
 		c.LoopRepeats = 3
+	}
+	if c.MaxOutput == 0 {
+		c.MaxOutput = llm.DefaultMaxOutput
 	}
 	if c.MemoryLimit <= 0 {
 		c.MemoryLimit = 64 << 10

@@ -56,3 +56,30 @@ func (c *cooldowns) put(name string, kind llm.ErrorKind, retryAfter time.Duratio
 	}
 	return until
 }
+
+// earliestIfAll returns, when every one of names is resting, the one
+// whose rest ends first; "" when any is free (or names is empty).
+func (c *cooldowns) earliestIfAll(names []string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.now()
+	best := ""
+	var end time.Time
+	for _, n := range names {
+		cl, ok := c.until[n]
+		if !ok || !now.Before(cl.until) {
+			return ""
+		}
+		if best == "" || cl.until.Before(end) {
+			best, end = n, cl.until
+		}
+	}
+	return best
+}
+
+// clear ends every rest: the user asked to try again now.
+func (c *cooldowns) clear() {
+	c.mu.Lock()
+	clear(c.until)
+	c.mu.Unlock()
+}

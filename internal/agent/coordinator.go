@@ -20,6 +20,8 @@ var (
 	ErrNoSubAgent  = errors.New("agent: sub-agent not configured")
 	ErrNoModel     = errors.New("agent: no model configured")
 	ErrNoTools     = errors.New("agent: no tools configured")
+	// ErrNothingToRetry: Retry on a session without a prompt.
+	ErrNothingToRetry = errors.New("agent: nothing to retry: the session has no prompt")
 )
 
 // publishTimeout bounds how long a guaranteed publish waits for a slow

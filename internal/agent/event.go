@@ -19,6 +19,10 @@ const (
 	EventSummarizing  EventType = "summarizing"
 	EventSummarized   EventType = "summarized"
 	EventInfo         EventType = "info" // Text: a note for the user (images stripped, …)
+	// EventRetrying: a model call failed and is retried after a wait.
+	// Text says why and when ("429 rate limited for provider work: …,
+	// retrying in 4 s (attempt 2/4)"); Retry has the details.
+	EventRetrying     EventType = "retrying"
 	EventToolStarted  EventType = "tool_started"
 	EventToolFinished EventType = "tool_finished"
 	// EventMessage carries a snapshot of the assistant message while it
@@ -52,6 +56,8 @@ type Event struct {
 	Message *message.Message
 	// Step is set on EventStepFinished.
 	Step *session.Turn
+	// Retry is set on EventRetrying.
+	Retry *llm.RetryInfo
 }
 
 // QueuedPrompt is a prompt waiting for its session.
@@ -73,7 +79,10 @@ const (
 	ExitProviderError    ExitReason = "provider_error"    // every candidate failed
 	ExitAuth             ExitReason = "auth"              // auth or billing
 	ExitPermissionDenied ExitReason = "permission_denied" // a denial ended the task
-	ExitError            ExitReason = "error"
+	// ExitOutputTooLarge: the model's answer passed Config.MaxOutput and
+	// was cut there; its tool calls were not run.
+	ExitOutputTooLarge ExitReason = "output_too_large"
+	ExitError          ExitReason = "error"
 	// ExitQueued: the session was busy; the prompt waits in its queue
 	// (Result.QueuedMessageID) and will be answered by the running turn.
 	ExitQueued ExitReason = "queued"

@@ -44,24 +44,27 @@ type UnavailableError struct {
 	now        time.Time
 }
 
-// Error lists every candidate and when it is free again.
+// Error is the root cause in one line: the failure itself when one
+// candidate was tried, else each candidate and what stopped it.
 func (e *UnavailableError) Error() string {
-	if len(e.Candidates) == 0 {
+	switch {
+	case len(e.Candidates) == 0:
 		return "no model configured"
+	case len(e.Candidates) == 1 && e.Candidates[0].Err != nil:
+		return e.Candidates[0].Err.Error()
 	}
 	var b strings.Builder
-	b.WriteString("no model available: ")
+	b.WriteString("every model failed: ")
 	for i, c := range e.Candidates {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "%s %s", c.Name, c.Kind)
-		if !c.Until.IsZero() {
-			fmt.Fprintf(&b, ", free at %s (in %s)", c.Until.Format("15:04:05"), c.Until.Sub(e.now).Round(time.Second))
+		if c.Err != nil {
+			fmt.Fprintf(&b, "%s: %v", c.Name, c.Err)
+			continue
 		}
-		if c.Err != nil && c.Until.IsZero() {
-			fmt.Fprintf(&b, " (%v)", c.Err)
-		}
+		fmt.Fprintf(&b, "%s: resting after %s until %s (in %s)", c.Name, c.Kind,
+			c.Until.Format("15:04:05"), c.Until.Sub(e.now).Round(time.Second))
 	}
 	return b.String()
 }
@@ -76,8 +79,10 @@ func (e *UnavailableError) AuthOnly() bool {
 	return len(e.Candidates) > 0
 }
 
-// callModel asks the candidates in order, skipping those cooling down.
-// A candidate failing with an error other than cancel or context overflow
+// callModel asks the candidates in order, skipping those cooling down —
+// unless every one is: then the one whose cooldown ends first is asked
+// anyway, so a failure never locks a user out of their last model. A
+// candidate failing with an error other than cancel or context overflow
 // is rested (see cooldowns.put) and the next one continues the same call,
 // after the sink discarded the partial answer. Each switch is published
 // as EventFailover.
@@ -85,8 +90,9 @@ func (c *Coordinator) callModel(ctx context.Context, sessionID string, cands []C
 	var rep callReport
 	var failed []CandidateStatus
 	last := ""
+	anyway := c.cool.earliestIfAll(names(cands))
 	for _, cand := range cands {
-		if cl, ok := c.cool.check(cand.Name()); ok {
+		if cl, ok := c.cool.check(cand.Name()); ok && cand.Name() != anyway {
 			failed = append(failed, CandidateStatus{Name: cand.Name(), Kind: cl.kind, Until: cl.until})
 			continue
 		}
@@ -96,7 +102,7 @@ func (c *Coordinator) callModel(ctx context.Context, sessionID string, cands []C
 				Text: fmt.Sprintf("switched to %s (%s)", cand.Name(), last)})
 		}
 		s.prepare(cand)
-		err := c.streamOnce(ctx, cand, build(cand), s, &rep)
+		err := c.streamOnce(ctx, sessionID, cand, build(cand), s, &rep)
 		if err == nil {
 			rep.cand = cand
 			return rep, nil
@@ -118,16 +124,29 @@ func (c *Coordinator) callModel(ctx context.Context, sessionID string, cands []C
 	return rep, &UnavailableError{Candidates: failed, now: c.cfg.Now()}
 }
 
-// streamOnce streams one attempt into s, recording usage, finish reason
-// and time to first event in rep.
-func (c *Coordinator) streamOnce(ctx context.Context, cand Candidate, req *llm.Request, s sink, rep *callReport) error {
+func names(cands []Candidate) []string {
+	out := make([]string, len(cands))
+	for i, c := range cands {
+		out[i] = c.Name()
+	}
+	return out
+}
+
+// streamOnce streams one attempt into s through the output limit,
+// recording usage, finish reason and time to first event in rep. Retries
+// the client announces are published as EventRetrying.
+func (c *Coordinator) streamOnce(ctx context.Context, sessionID string, cand Candidate, req *llm.Request, s sink, rep *callReport) error {
 	start := time.Now()
 	rep.usage, rep.reason, rep.ttft = llm.Usage{}, "", 0
 	first := true
 	finished := false
-	for ev, err := range cand.Client.Stream(ctx, req) {
+	for ev, err := range llm.LimitOutput(cand.Client, c.cfg.MaxOutput).Stream(ctx, req) {
 		if err != nil {
 			return err
+		}
+		if ev.Type == llm.EventRetry && ev.Retry != nil {
+			c.publish(ctx, Event{Type: EventRetrying, SessionID: sessionID, Text: ev.Retry.String(), Retry: ev.Retry})
+			continue
 		}
 		if first {
 			rep.ttft, first = time.Since(start), false

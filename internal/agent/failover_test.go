@@ -73,7 +73,7 @@ func TestLongRetryAfterExtendsCooldown(t *testing.T) {
 
 func TestEveryCandidateCooling(t *testing.T) {
 	t.Parallel()
-	a := fake.New(fake.Turn{fake.Error(llm.KindOverloaded)})
+	a := fake.New(fake.Turn{fake.Error(llm.KindOverloaded)}, fake.Turn{fake.Text("a is back")})
 	b := fake.New(fake.Turn{fake.Error(llm.KindAuth)})
 	h := newHarness(t, a, twoCandidates(a, b))
 	res := h.run("hello")
@@ -82,17 +82,50 @@ func TestEveryCandidateCooling(t *testing.T) {
 		t.Fatalf("result %+v", res)
 	}
 	msg := res.Err.Error()
-	for _, want := range []string{"a/m overloaded, free at 12:00:30 (in 30s)", "b/m auth, free at 12:05:00 (in 5m0s)"} {
+	for _, want := range []string{"a/m: 529 overloaded for provider fake: scripted overloaded", "b/m: 401 invalid API key for provider fake"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("error %q lacks %q", msg, want)
 		}
 	}
-	// Nothing is asked while both rest.
+	// Both rest: the one whose rest ends first (a, 30 s) is asked anyway,
+	// and b, resting longer, is not.
 	res = h.run("again")
-	if !errors.As(res.Err, &ue) || len(a.Requests())+len(b.Requests()) != 2 {
+	if res.Reason != agent.ExitDone || res.Text != "a is back" || len(b.Requests()) != 1 {
+		t.Errorf("second run %+v, b asked %d times", res, len(b.Requests()))
+	}
+	a.AssertConsumed(t)
+	checkValid(t, h.conversation())
+}
+
+// TestSingleCandidateNeverLockedOut: after a failure outlasted the
+// retries, the next prompt asks the only model again at once instead of
+// failing for the whole cooldown.
+func TestSingleCandidateNeverLockedOut(t *testing.T) {
+	t.Parallel()
+	m := fake.New(fake.Turn{fake.Error(llm.KindRateLimit)}, fake.Turn{fake.Text("answered")})
+	h := newHarness(t, m)
+	if res := h.run("one"); res.Reason != agent.ExitProviderError || res.Err.Error() != "429 rate limited for provider fake: scripted rate_limit" {
+		t.Fatalf("first run %+v", res)
+	}
+	if res := h.run("two"); res.Reason != agent.ExitDone || res.Text != "answered" {
+		t.Fatalf("second run %+v", res)
+	}
+	m.AssertConsumed(t)
+}
+
+// TestCooldownStillSkipsWhenAnotherIsFree: with a free candidate left, a
+// resting one is skipped as before.
+func TestCooldownStillSkipsWhenAnotherIsFree(t *testing.T) {
+	t.Parallel()
+	a := fake.New(fake.Turn{fake.Error(llm.KindServer)})
+	b := fake.New(fake.Turn{fake.Text("b1")}, fake.Turn{fake.Text("b2")})
+	h := newHarness(t, a, twoCandidates(a, b))
+	h.run("one")
+	if res := h.run("two"); res.Text != "b2" {
 		t.Errorf("second run %+v", res)
 	}
-	checkValid(t, h.conversation())
+	a.AssertConsumed(t)
+	b.AssertConsumed(t)
 }
 
 func TestAuthFailureEndsWithAuthReason(t *testing.T) {

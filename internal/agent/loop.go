@@ -122,6 +122,10 @@ func (t *turn) doneReason(last message.Message) ExitReason {
 
 // failureReason maps a step's error to an exit reason.
 func failureReason(err error) ExitReason {
+	var big *OutputTooLargeError
+	if errors.As(err, &big) {
+		return ExitOutputTooLarge
+	}
 	var ue *UnavailableError
 	if errors.As(err, &ue) {
 		if ue.AuthOnly() {

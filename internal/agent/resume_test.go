@@ -39,7 +39,7 @@ func TestResumeAfterCrash(t *testing.T) {
 	}
 	req := m.Requests()[0]
 	checkValid(t, req.Messages)
-	if got := roles(req.Messages); !slices.Equal(got, []llm.Role{"user", "assistant", "tool", "user"}) {
+	if got := roles(req.Messages); !slices.Equal(got, []llm.Role{"user", "assistant", "tool", "user", "user"}) {
 		t.Fatalf("roles %v", got)
 	}
 	a := req.Messages[1]
@@ -51,8 +51,8 @@ func TestResumeAfterCrash(t *testing.T) {
 			t.Errorf("result %+v", r)
 		}
 	}
-	if got := req.Messages[3].Text(); got != "and add a testcontinue please" {
-		t.Errorf("user text %q: want the queued prompt, then the new one", got)
+	if a, b := req.Messages[3].Text(), req.Messages[4].Text(); a != "and add a test" || b != "continue please" {
+		t.Errorf("user messages %q, %q: want the queued prompt, then the new one, apart", a, b)
 	}
 
 	// The repair is stored: the streaming row is closed, the results exist.

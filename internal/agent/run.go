@@ -45,6 +45,23 @@ func (c *Coordinator) RunWith(ctx context.Context, sessionID, prompt string, att
 	return c.runHeld(ctx, sessionID, a, parts, c.mainSpec(opts))
 }
 
+// Retry asks the model again to answer the session's history as it is,
+// without a new prompt: the "retry now" of a turn that failed. It forgets
+// every cooldown first, since the person asked to try now, so the first
+// candidate is asked again. It fails with ErrBusy while a turn runs, and
+// with ErrNothingToRetry for a session without a prompt.
+func (c *Coordinator) Retry(ctx context.Context, sessionID string) (*Result, error) {
+	if len(c.large()) == 0 {
+		return nil, ErrNoModel
+	}
+	c.cool.clear()
+	a, err := c.acquire(ctx, sessionID, func() error { return ErrBusy })
+	if err != nil {
+		return nil, err
+	}
+	return c.runHeld(ctx, sessionID, a, nil, c.mainSpec(RunOptions{}))
+}
+
 // runHeld runs a turn on a session acquired as a, releasing it at the end.
 func (c *Coordinator) runHeld(ctx context.Context, sessionID string, a *activeSession, parts []llm.Part, spec turnSpec) (*Result, error) {
 	defer c.release(sessionID, a)

@@ -9,7 +9,7 @@ import (
 // textSink collects the text of a side request (title, summary).
 type textSink struct{ acc *accumulator }
 
-func newTextSink() *textSink { return &textSink{acc: newAccumulator()} }
+func newTextSink() *textSink { return &textSink{acc: newAccumulator(nil)} }
 
 func (s *textSink) prepare(Candidate)  {}
 func (s *textSink) event(ev llm.Event) { s.acc.apply(ev) }

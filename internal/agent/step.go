@@ -2,11 +2,14 @@ package agent
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
 	"github.com/honecode/hone/internal/session"
+	"github.com/honecode/hone/internal/tools"
 )
 
 // stepOutcome is what one model step produced.
@@ -35,6 +38,9 @@ func (t *turn) step(ctx context.Context) stepOutcome {
 		reason, note = llm.FinishCanceled, "interrupted"
 	case err != nil:
 		reason, note = llm.FinishError, err.Error()
+	case reason == llm.FinishOutputTooLarge:
+		err = &OutputTooLargeError{Limit: t.c.cfg.MaxOutput}
+		note = err.Error()
 	case reason == "":
 		reason = llm.FinishStop
 	}
@@ -51,11 +57,47 @@ func (t *turn) step(ctx context.Context) stepOutcome {
 	calls := msg.LLM().ToolCalls()
 	if err != nil {
 		if len(calls) > 0 {
-			t.answerUnrun(msg, calls, nil)
+			t.answerUnrun(msg, calls, cutResults(err, len(calls)))
 		}
 		return stepOutcome{msg: msg, err: err}
 	}
 	return stepOutcome{msg: msg, calls: calls}
+}
+
+// OutputTooLargeError ends a turn whose model streamed more than
+// Config.MaxOutput bytes in one answer.
+type OutputTooLargeError struct{ Limit int }
+
+// Error says what happened and the limit.
+func (e *OutputTooLargeError) Error() string {
+	return fmt.Sprintf("the model's answer passed the output limit of %s and was cut there; its tool calls were not run", sizeText(e.Limit))
+}
+
+// cutResults answers the calls of an answer cut at the output limit:
+// none ran, and the model is told why; nil for any other failure (the
+// calls are answered as interrupted).
+func cutResults(err error, n int) []*tools.Result {
+	var big *OutputTooLargeError
+	if !errors.As(err, &big) {
+		return nil
+	}
+	out := make([]*tools.Result, n)
+	for i := range out {
+		r := tools.ErrorResult("not run: the answer was cut at the output limit (" + sizeText(big.Limit) + ") before this call could run")
+		out[i] = &r
+	}
+	return out
+}
+
+// sizeText is n bytes for people: "4 MiB", "512 KiB", "900 bytes".
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // request builds the step's request for candidate c.

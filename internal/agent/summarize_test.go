@@ -120,12 +120,14 @@ func TestManualSummarize(t *testing.T) {
 	h.run("go on")
 	m.AssertConsumed(t)
 	msgs := m.Requests()[1].Messages
-	if len(msgs) != 1 {
-		t.Fatalf("roles %v", roles(msgs))
+	if len(msgs) != 2 {
+		t.Fatalf("roles %v: want the summary, then the prompt, each its own message", roles(msgs))
 	}
-	txt := msgs[0].Text()
-	if !strings.Contains(txt, "the gist") || !strings.HasSuffix(txt, "go on") || strings.Contains(txt, "Continue the work") {
-		t.Errorf("request text %q", txt)
+	if txt := msgs[0].Text(); !strings.Contains(txt, "the gist") || strings.Contains(txt, "Continue the work") || strings.Contains(txt, "go on") {
+		t.Errorf("summary message %q", txt)
+	}
+	if txt := msgs[1].Text(); txt != "go on" {
+		t.Errorf("prompt message %q", txt)
 	}
 }
 

@@ -35,6 +35,7 @@ type turn struct {
 
 	hist        []message.Message // since the last summary
 	view        []llm.Message     // hist as sent to a model
+	callIDs     map[string]bool   // tool-call ids in hist
 	hasImages   bool
 	imagesNoted bool
 	system      []string
@@ -68,7 +69,8 @@ func (c *Coordinator) newTurn(ctx context.Context, sessionID string, spec turnSp
 }
 
 // begin loads and repairs the session's history, folds prompts left
-// queued, stores the new user message and prepares the request pieces.
+// queued, stores the new user message (none for a retry: parts empty)
+// and prepares the request pieces.
 func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
 	if err := t.load(ctx); err != nil {
 		return err
@@ -76,8 +78,13 @@ func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
 	if t.spec.tools == nil {
 		return fmt.Errorf("run session %s: %w", t.sessionID, ErrNoTools)
 	}
-	if err := t.addUser(ctx, parts); err != nil {
-		return err
+	switch {
+	case len(parts) > 0:
+		if err := t.addUser(ctx, parts); err != nil {
+			return err
+		}
+	case !hasUserMessage(t.hist):
+		return fmt.Errorf("retry session %s: %w", t.sessionID, ErrNothingToRetry)
 	}
 	t.defs = t.spec.tools.Definitions()
 	t.system = t.c.systemPrompt(ctx, t.sessionID, t.spec.prompt, t.defs)
@@ -86,7 +93,7 @@ func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
 		t.ctxTok = estimateView(t.system, t.view)
 	}
 	if t.first && t.spec.titles && t.sess.Title == "" && t.sess.ParentSessionID == "" {
-		t.c.startTitle(ctx, t.sessionID, llm.Message{Parts: parts}.Text())
+		t.c.startTitle(ctx, t.sessionID, llm.JoinText(parts))
 	}
 	return nil
 }
@@ -162,6 +169,14 @@ func (t *turn) fold(ctx context.Context, queued []message.Message) error {
 func (t *turn) appendHist(m message.Message) {
 	t.hist = append(t.hist, m)
 	t.appendView(m)
+	for _, p := range m.Parts {
+		if p.Type == llm.PartToolCall {
+			if t.callIDs == nil {
+				t.callIDs = make(map[string]bool)
+			}
+			t.callIDs[p.ToolCallID] = true
+		}
+	}
 }
 
 // result returns a copy of the turn's result.

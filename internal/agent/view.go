@@ -31,10 +31,10 @@ func toLLM(m message.Message) (llm.Message, bool) {
 	return llm.Message{Role: m.Role, Parts: parts}, true
 }
 
-// appendView adds m to the request view. Consecutive user messages (a
-// summary then a prompt, folded prompts) are merged into one. The merged
-// message gets a fresh backing array, so requests already handed to a
-// provider never change.
+// appendView adds m to the request view. Every stored message stays its
+// own message — a summary, each queued prompt, each prompt with its
+// attachments — and the adapters decide how the wire format carries
+// several user messages in a row, so no prompt is ever glued to another.
 func (t *turn) appendView(m message.Message) {
 	lm, ok := toLLM(m)
 	if !ok {
@@ -42,13 +42,6 @@ func (t *turn) appendView(m message.Message) {
 	}
 	if hasImages(lm) {
 		t.hasImages = true
-	}
-	n := len(t.view)
-	if n > 0 && lm.Role == llm.RoleUser && t.view[n-1].Role == llm.RoleUser {
-		parts := make([]llm.Part, 0, len(t.view[n-1].Parts)+len(lm.Parts))
-		parts = append(append(parts, t.view[n-1].Parts...), lm.Parts...)
-		t.view = append(t.view[:n-1:n-1], llm.Message{Role: llm.RoleUser, Parts: parts})
-		return
 	}
 	t.view = append(t.view, lm)
 }

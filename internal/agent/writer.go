@@ -22,7 +22,7 @@ type stepWriter struct {
 }
 
 func newStepWriter(t *turn) *stepWriter {
-	return &stepWriter{t: t, acc: newAccumulator()}
+	return &stepWriter{t: t, acc: newAccumulator(t.callIDs)}
 }
 
 // prepare is called before each candidate is asked.

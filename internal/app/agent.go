@@ -85,7 +85,10 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	if err != nil {
 		return nil, err
 	}
-	cl := newClients(time.Duration(cfg.Options.StreamIdleTimeout)*time.Second, a.configDir())
+	cl := newClients(llm.HTTPOptions{
+		FirstByteTimeout: time.Duration(cfg.Options.FirstByteTimeout) * time.Second,
+		IdleTimeout:      time.Duration(cfg.Options.StreamIdleTimeout) * time.Second,
+	}, a.configDir(), a.Redact)
 	large, small, err := cl.roles(resolved)
 	if err != nil {
 		return nil, err
@@ -103,6 +106,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		ContextPaths:         cfg.Options.ContextPaths,
 		ProjectDir:           loaded.ProjectDir,
 		GlobalInstructions:   config.GlobalInstructionsPath(a.opts.Getenv),
+		MaxOutput:            cfg.Options.MaxOutputBytes,
 		Instructions:         svc.mcp.Instructions,
 		Git:                  a.sandboxedGit(childEnv(cfg)),
 	}, agent.Deps{

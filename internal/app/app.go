@@ -13,9 +13,11 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/honecode/hone/internal/db"
+	"github.com/honecode/hone/internal/redact"
 )
 
 // Options selects the project, data and config locations and the flags
@@ -41,6 +43,9 @@ type Options struct {
 	// Supervisor is the executable that serves procgroup.ServeArg (Hone's
 	// own); "" starts child processes without a supervisor.
 	Supervisor string
+	// Environ lists the environment (default os.Environ): the values of
+	// variables whose names look secret are redacted from logs and errors.
+	Environ func() []string
 }
 
 // App is the set of services a front end uses. Accessors build a service
@@ -58,6 +63,9 @@ type App struct {
 	mu      sync.Mutex
 	closers []func() error
 	logger  *slog.Logger
+	// secrets redacts logs and provider errors; config values join it as
+	// the config loads.
+	secrets *redact.Redactor
 
 	cfgMu sync.Mutex
 	cfg   *configState // nil until loaded; replaced by ReloadConfig
@@ -72,6 +80,9 @@ func New(ctx context.Context, opts Options) (*App, error) {
 	if opts.Getenv == nil {
 		opts.Getenv = os.Getenv
 	}
+	if opts.Environ == nil {
+		opts.Environ = os.Environ
+	}
 	wd, err := workDir(opts.Cwd)
 	if err != nil {
 		return nil, err
@@ -81,8 +92,25 @@ func New(ctx context.Context, opts Options) (*App, error) {
 		return nil, err
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	return &App{opts: opts, workDir: wd, dataDir: dd, bg: bg, cancelBg: cancel}, nil
+	return &App{opts: opts, workDir: wd, dataDir: dd, bg: bg, cancelBg: cancel, secrets: envSecrets(opts.Environ())}, nil
 }
+
+// envSecrets is a Redactor knowing the values of environment variables
+// whose names look like they hold secrets (*_API_KEY, *TOKEN* …).
+func envSecrets(environ []string) *redact.Redactor {
+	r := redact.New()
+	for _, kv := range environ {
+		if name, val, ok := strings.Cut(kv, "="); ok && redact.SecretName(name) {
+			r.Add(val)
+		}
+	}
+	return r
+}
+
+// Redact removes every secret value Hone knows (keys, tokens, header and
+// server environment values) from s: the one redaction function of logs,
+// provider errors and traces.
+func (a *App) Redact(s string) string { return a.secrets.String(s) }
 
 // WorkDir is the absolute, symlink-resolved project directory.
 func (a *App) WorkDir() string { return a.workDir }
@@ -96,7 +124,7 @@ func (a *App) Logger() *slog.Logger {
 	defer a.mu.Unlock()
 	if a.logger == nil {
 		var c io.Closer
-		a.logger, c = openLog(a.dataDir, a.opts.Debug)
+		a.logger, c = openLog(a.dataDir, a.opts.Debug, a.secrets)
 		a.closers = append(a.closers, c.Close)
 	}
 	return a.logger

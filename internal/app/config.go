@@ -72,6 +72,8 @@ func (a *App) loadConfig(ctx context.Context) (configState, error) {
 		// Nothing else is usable: a local Ollama enables itself.
 		res, rerr = config.ResolveProbing(ctx, &loaded.Config, nil, ro, nil)
 	}
+	a.secrets.Add(loaded.Config.Secrets()...)
+	a.secrets.Add(res.Secrets()...)
 	return configState{loaded: loaded, resolved: res, resolveErr: rerr}, nil
 }
 

@@ -3,18 +3,18 @@ package app
 import (
 	"io"
 	"log/slog"
-
 	"path/filepath"
-	"strings"
 
 	"gopkg.in/natefinch/lumberjack.v2"
+
+	"github.com/honecode/hone/internal/redact"
 )
 
 // openLog returns a logger writing to <dataDir>/logs/hone.log, rotated by
-// size, and the closer of its file. Debug lowers the level to debug. The
-// file is opened on the first write, so commands that log nothing create
-// nothing.
-func openLog(dataDir string, debug bool) (*slog.Logger, io.Closer) {
+// size, and the closer of its file. Debug lowers the level to debug. Every
+// line passes through secrets (message and attribute values). The file is
+// opened on the first write, so commands that log nothing create nothing.
+func openLog(dataDir string, debug bool, secrets *redact.Redactor) (*slog.Logger, io.Closer) {
 	level := slog.LevelInfo
 	if debug {
 		level = slog.LevelDebug
@@ -25,15 +25,6 @@ func openLog(dataDir string, debug bool) (*slog.Logger, io.Closer) {
 		MaxBackups: 3,
 		MaxAge:     28, // days
 	}
-	h := slog.NewTextHandler(w, &slog.HandlerOptions{Level: level, ReplaceAttr: redactAttr})
-	return slog.New(h), w
-}
-
-// redactAttr blanks attributes whose values are secrets.
-func redactAttr(_ []string, a slog.Attr) slog.Attr {
-	switch strings.ToLower(a.Key) {
-	case "api_key", "apikey", "authorization", "x-api-key", "token":
-		return slog.String(a.Key, "[redacted]")
-	}
-	return a
+	h := slog.NewTextHandler(w, &slog.HandlerOptions{Level: level})
+	return slog.New(secrets.Handler(h)), w
 }

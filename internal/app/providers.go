@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"github.com/honecode/hone/internal/agent"
 	"github.com/honecode/hone/internal/config"
@@ -20,18 +19,21 @@ import (
 // clients builds one llm.Provider per provider name, on first use, shared
 // by every candidate of that provider.
 type clients struct {
-	mu          sync.Mutex
-	byName      map[string]llm.Provider
-	http        *http.Client
-	configDir   string // fake scripts resolve against it
-	idleTimeout time.Duration
+	mu        sync.Mutex
+	byName    map[string]llm.Provider
+	http      *http.Client
+	httpOpts  llm.HTTPOptions
+	configDir string // fake scripts resolve against it
+	// redact cleans the text of every provider error.
+	redact func(string) string
 }
 
-func newClients(idle time.Duration, configDir string) *clients {
-	return &clients{byName: map[string]llm.Provider{}, idleTimeout: idle, configDir: configDir}
+func newClients(httpOpts llm.HTTPOptions, configDir string, redact func(string) string) *clients {
+	return &clients{byName: map[string]llm.Provider{}, httpOpts: httpOpts, configDir: configDir, redact: redact}
 }
 
-// get returns the retrying client of provider p.
+// get returns the retrying client of provider p, whose errors are
+// redacted.
 func (c *clients) get(p config.ResolvedProvider) (llm.Provider, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -39,7 +41,7 @@ func (c *clients) get(p config.ResolvedProvider) (llm.Provider, error) {
 		return cl, nil
 	}
 	if c.http == nil {
-		c.http = llm.NewHTTPClient(llm.HTTPOptions{IdleTimeout: c.idleTimeout})
+		c.http = llm.NewHTTPClient(c.httpOpts)
 	}
 	cl, err := c.build(p)
 	if err != nil {
@@ -48,6 +50,7 @@ func (c *clients) get(p config.ResolvedProvider) (llm.Provider, error) {
 	if p.Type != config.TypeFake {
 		cl = llm.WithRetry(cl, llm.RetryPolicy{})
 	}
+	cl = llm.RedactErrors(cl, c.redact)
 	c.byName[p.Name] = cl
 	return cl, nil
 }

@@ -139,7 +139,11 @@ type Options struct {
 	MaxSteps int `json:"max_steps,omitempty" jsonschema:"minimum=0" jsonschema_description:"Model steps per turn (default 100)."`
 	// Cooldowns overrides failover cooldowns in seconds, by error kind.
 	Cooldowns map[string]int `json:"cooldowns,omitempty" jsonschema_description:"Failover cooldowns in seconds by error kind (rate_limit, overloaded, timeout, server, auth, billing, unknown)."`
+	// FirstByteTimeout in seconds (default 60).
+	FirstByteTimeout int `json:"first_byte_timeout,omitempty" jsonschema:"minimum=0" jsonschema_description:"Seconds a provider may take to send the first byte of its answer before the call fails with a timeout and fails over, without retrying (default 60). Raise it for slow local servers."`
 	// StreamIdleTimeout in seconds (default 300).
-	StreamIdleTimeout int  `json:"stream_idle_timeout,omitempty" jsonschema:"minimum=0" jsonschema_description:"Seconds without stream data before a call times out (default 300)."`
-	DisableTitles     bool `json:"disable_titles,omitempty"`
+	StreamIdleTimeout int `json:"stream_idle_timeout,omitempty" jsonschema:"minimum=0" jsonschema_description:"Seconds a started answer may stay silent between two pieces before the call times out (default 300)."`
+	// MaxOutputBytes caps one model answer (default 4 MiB).
+	MaxOutputBytes int  `json:"max_output_bytes,omitempty" jsonschema:"minimum=0" jsonschema_description:"Bytes of text, reasoning and tool-call arguments one model answer may stream; a longer answer is cut there and the turn ends with output_too_large (default 4194304, 4 MiB)."`
+	DisableTitles  bool `json:"disable_titles,omitempty"`
 }

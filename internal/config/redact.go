@@ -3,11 +3,15 @@ package config
 import (
 	"encoding/json"
 	"maps"
+	"slices"
 	"strings"
+
+	"github.com/honecode/hone/internal/redact"
 )
 
-// redacted replaces secret values in Redacted views.
-const redacted = "[redacted]"
+// redacted replaces secret values in Redacted views: the same marker the
+// text redaction of logs and errors uses.
+const redacted = redact.Marker
 
 // Redacted returns a copy of c safe for debug dumps and logs: API keys,
 // header values and server environment values are replaced by
@@ -30,6 +34,46 @@ func (c Config) Redacted() Config {
 	for name, s := range out.LSP {
 		s.Env = redactMap(s.Env)
 		out.LSP[name] = s
+	}
+	return out
+}
+
+// Secrets lists the secret values of c — API keys, extra header values,
+// MCP server environment and header values, language server environment
+// values — for the redaction of logs and error texts. References like
+// "$VAR" that were not expanded are left out.
+func (c Config) Secrets() []string {
+	var out []string
+	add := func(vals ...string) {
+		for _, v := range vals {
+			if v != "" && !isEnvRef(v) {
+				out = append(out, v)
+			}
+		}
+	}
+	for _, p := range c.Providers {
+		add(p.APIKey)
+		add(slices.Collect(maps.Values(p.ExtraHeaders))...)
+	}
+	for _, s := range c.MCP {
+		add(slices.Collect(maps.Values(s.Env))...)
+		add(slices.Collect(maps.Values(s.Headers))...)
+	}
+	for _, s := range c.LSP {
+		add(slices.Collect(maps.Values(s.Env))...)
+	}
+	return out
+}
+
+// Secrets lists the keys and header values the usable providers send.
+func (r *Resolved) Secrets() []string {
+	if r == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range r.Providers {
+		out = append(out, p.APIKey)
+		out = append(out, slices.Collect(maps.Values(p.Headers))...)
 	}
 	return out
 }

@@ -20,12 +20,21 @@ const maxMessageLen = 500
 //	           (also wrapped in a one-element array)
 //	others     {"message":…}, {"detail":…}, {"error":"text"}, or plain text
 //
-// The kind is decided in this order: context-overflow, billing and bad-key
-// phrases in the message or code ("prompt is too long", "maximum context
-// length", "insufficient_quota", "credit balance", "API key not valid", …)
-// win, because providers send them with generic statuses (400, 429); then
-// the provider's error type/code/status string; then the HTTP status. RetryAfter comes from the
-// retry-after / retry-after-ms headers, or from a Gemini RetryInfo detail.
+// The kind is decided in this order:
+//
+//  1. HTTP 401, 402 and 403 (or that numeric code in a stream error) are
+//     auth or billing whatever the body says: 402 is billing, 401 and 403
+//     are billing when the body names a billing problem, else auth. Gateways
+//     often wrap these statuses in a generic "server_error" body.
+//  2. Context-overflow, billing and bad-key phrases in the message or code
+//     ("prompt is too long", "maximum context length", "insufficient_quota",
+//     "credit balance", "API key not valid", …), which providers send with
+//     generic statuses (400, 429).
+//  3. The provider's error type, code or status string.
+//  4. The HTTP status.
+//
+// RetryAfter comes from the retry-after / retry-after-ms headers, or from a
+// Gemini RetryInfo detail.
 // Provider is left empty: adapters fill it in.
 func Classify(status int, h http.Header, body []byte) *Error {
 	d := parseErrorBody(body)
@@ -48,11 +57,21 @@ func Classify(status int, h http.Header, body []byte) *Error {
 // to an "overloaded" message. In a stream (status 0) a numeric error code
 // such as OpenRouter's {"code":502} stands in for the status.
 func decideKind(status int, d errorDetail) ErrorKind {
-	if k := kindFromText(d.codes, d.message); k != "" {
-		return k
-	}
 	if status == 0 {
 		status = numericCode(d.codes)
+	}
+	text := kindFromText(d.codes, d.message)
+	switch status {
+	case http.StatusPaymentRequired:
+		return KindBilling
+	case http.StatusUnauthorized, http.StatusForbidden:
+		if text == KindBilling {
+			return KindBilling
+		}
+		return KindAuth
+	}
+	if text != "" {
+		return text
 	}
 	ck, sk := kindFromCodes(d.codes), kindFromStatus(status)
 	switch {

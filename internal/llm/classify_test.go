@@ -42,6 +42,14 @@ func TestClassify(t *testing.T) {
 		{"detail only", 404, `{"detail":"model not found"}`, KindBadRequest, "model not found"},
 		{"string error", 402, `{"error":"payment required"}`, KindBilling, "payment required"},
 		{"nothing", 0, ``, KindUnknown, ""},
+		// 401, 402 and 403 decide whatever the body says (gateways).
+		{"401 server_error body", 401, `{"error":{"message":"Unauthorized","type":"server_error"}}`, KindAuth, ""},
+		{"403 server_error body", 403, `{"error":{"message":"Forbidden","type":"server_error","code":"internal"}}`, KindAuth, ""},
+		{"401 rate limit body", 401, `{"error":{"message":"too many requests","type":"rate_limit_error"}}`, KindAuth, ""},
+		{"401 context phrase", 401, `{"error":{"message":"maximum context length","type":"server_error"}}`, KindAuth, ""},
+		{"402 overloaded body", 402, `{"error":{"message":"overloaded","type":"overloaded_error"}}`, KindBilling, ""},
+		{"403 billing body", 403, `{"error":{"message":"Your credit balance is too low","type":"server_error"}}`, KindBilling, ""},
+		{"401 in stream", 0, `{"error":{"code":401,"message":"No auth credentials found","type":"server_error"}}`, KindAuth, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

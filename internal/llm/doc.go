@@ -8,10 +8,16 @@
 // stored conversation can be sent again without conversion loss (reasoning
 // signatures and encrypted reasoning survive a round trip).
 //
-// Shared by every adapter: NewHTTPClient (the HTTP client with the stream
-// idle timeout), Classify, HTTPError, TransportError and ContextError (every
-// failure becomes a classified *Error), ParseRetryAfter, ToolCallPart and
-// SendableInput (streamed tool-call arguments, malformed ones included).
-// WithRetry wraps any Provider with jittered retries that never deliver text
-// twice. The conformance suite all adapters pass is llm/llmtest.
+// Shared by every adapter: NewHTTPClient (the HTTP client with the
+// first-byte and idle timeouts), Classify, HTTPError, TransportError and
+// ContextError (every failure becomes a classified *Error whose text is its
+// root cause in one line), ParseRetryAfter, ToolCallPart and SendableInput
+// (streamed tool-call arguments, malformed ones included), CallIDs (unique
+// tool-call ids within a response) and JoinText.
+//
+// Wrappers any Provider can take: WithRetry (jittered retries that never
+// deliver text twice, announced as EventRetry), LimitOutput (a response cut
+// at a byte limit ends with FinishOutputTooLarge) and RedactErrors (secret
+// values removed from error texts). The conformance suite all adapters pass
+// is llm/llmtest.
 package llm

@@ -43,23 +43,85 @@ type Error struct {
 	Provider   string        // provider name from config, when known
 	Message    string        // the provider's message, safe to show
 	Err        error         // underlying error
+
+	// transport marks a failure before or while the response was read
+	// (TransportError): Message is then the root cause in words.
+	transport bool
 }
 
-// Error says the kind, status, provider and message.
+// Error is the failure in one line, root cause first, as a person reads
+// it: "401 invalid API key for provider work: …" for an HTTP status,
+// "connection refused at 127.0.0.1:1234 (provider work)" for a transport
+// failure, "no response from provider work within 60 s" for a silent
+// server, "overloaded for provider work: …" for an error inside a stream.
 func (e *Error) Error() string {
-	s := string(e.Kind)
-	if e.Status != 0 {
-		s = fmt.Sprintf("%s (%d)", s, e.Status)
+	var te *TimeoutError
+	switch {
+	case e.Kind == KindCanceled:
+		return "canceled"
+	case errors.As(e.Err, &te):
+		return te.describe(e.Provider)
+	case e.Status != 0:
+		return withDetail(fmt.Sprintf("%d %s%s", e.Status, kindPhrase(e.Kind, e.Status), forProvider(e.Provider)), e.detail())
+	case e.transport:
+		s := e.detail()
+		if e.Provider != "" {
+			s += " (provider " + e.Provider + ")"
+		}
+		return s
 	}
-	if e.Provider != "" {
-		s = e.Provider + ": " + s
-	}
+	return withDetail(kindPhrase(e.Kind, 0)+forProvider(e.Provider), e.detail())
+}
+
+// detail is the provider's message, or the underlying error's text.
+func (e *Error) detail() string {
 	if e.Message != "" {
-		s += ": " + e.Message
-	} else if e.Err != nil {
-		s += ": " + e.Err.Error()
+		return e.Message
 	}
-	return s
+	if e.Err != nil {
+		return e.Err.Error()
+	}
+	return ""
+}
+
+func withDetail(s, detail string) string {
+	if detail == "" {
+		return s
+	}
+	return s + ": " + detail
+}
+
+func forProvider(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " for provider " + name
+}
+
+// kindPhrase names a kind in words; status refines auth.
+func kindPhrase(k ErrorKind, status int) string {
+	switch k {
+	case KindAuth:
+		if status == 403 {
+			return "access denied"
+		}
+		return "invalid API key"
+	case KindBilling:
+		return "billing problem (credit or quota)"
+	case KindRateLimit:
+		return "rate limited"
+	case KindOverloaded:
+		return "overloaded"
+	case KindServer:
+		return "server error"
+	case KindTimeout:
+		return "timed out"
+	case KindContextOverflow:
+		return "prompt too long"
+	case KindBadRequest:
+		return "bad request"
+	}
+	return "error"
 }
 
 // Unwrap returns the underlying error.

@@ -1,5 +1,10 @@
 package llm
 
+import (
+	"fmt"
+	"time"
+)
+
 // EventType names a stream event.
 type EventType string
 
@@ -22,6 +27,10 @@ const (
 	// EventReset tells the caller to discard everything this stream has
 	// delivered so far: the call is being retried from the start.
 	EventReset EventType = "reset"
+	// EventRetry says a failed attempt will be retried after a wait
+	// (Retry set). Like EventReset it comes only from WithRetry, never
+	// from an adapter; it carries no content.
+	EventRetry EventType = "retry"
 )
 
 // FinishReason says why a response ended.
@@ -35,6 +44,9 @@ const (
 	FinishContentFilter FinishReason = "content_filter"
 	FinishError         FinishReason = "error"
 	FinishCanceled      FinishReason = "canceled"
+	// FinishOutputTooLarge: the response passed the output limit (see
+	// LimitOutput) and was cut there.
+	FinishOutputTooLarge FinishReason = "output_too_large"
 )
 
 // Usage counts tokens of one response. Input excludes cache reads and
@@ -57,7 +69,7 @@ func (u Usage) Add(o Usage) Usage {
 // Event is one item of a response stream. Which fields are set depends on
 // Type: Text for deltas; ToolCallID/ToolName for tool-call events; Part for
 // EventReasoningEnd and EventToolCallEnd; Usage for EventUsage; Reason for
-// EventFinish.
+// EventFinish; Retry for EventRetry.
 type Event struct {
 	Type       EventType
 	Text       string
@@ -66,4 +78,26 @@ type Event struct {
 	Part       *Part
 	Usage      Usage
 	Reason     FinishReason
+	Retry      *RetryInfo
+}
+
+// RetryInfo describes a retry WithRetry is about to make.
+type RetryInfo struct {
+	// Attempt is the number of the coming attempt (2 for the first
+	// retry), MaxAttempts the most there will be.
+	Attempt, MaxAttempts int
+	// Wait is the pause before it.
+	Wait time.Duration
+	// Err is the error the previous attempt failed with.
+	Err error
+}
+
+// String is the retry in words: "rate limited for provider work: slow
+// down, retrying in 4 s (attempt 2/4)".
+func (r *RetryInfo) String() string {
+	when := "retrying now"
+	if r.Wait >= 100*time.Millisecond {
+		when = "retrying in " + Seconds(r.Wait)
+	}
+	return fmt.Sprintf("%v, %s (attempt %d/%d)", r.Err, when, r.Attempt, r.MaxAttempts)
 }

@@ -54,13 +54,51 @@ func TestIdleTimeoutOnBody(t *testing.T) {
 	}
 }
 
-func TestIdleTimeoutBeforeHeaders(t *testing.T) {
+// TestFirstByteTimeoutBeforeHeaders: a server that accepts the request
+// and never answers fails after the first-byte timeout, not the idle one.
+func TestFirstByteTimeoutBeforeHeaders(t *testing.T) {
 	t.Parallel()
 	srv := stallServer(t, "x", time.Hour)
-	c := NewHTTPClient(HTTPOptions{IdleTimeout: 200 * time.Millisecond})
+	c := NewHTTPClient(HTTPOptions{FirstByteTimeout: 200 * time.Millisecond, IdleTimeout: time.Hour})
+	_, err := c.Get(srv.URL)
+	if !errors.Is(err, ErrFirstByteTimeout) || errors.Is(err, ErrIdleTimeout) {
+		t.Fatalf("error %v, want ErrFirstByteTimeout", err)
+	}
+	e := TransportError(t.Context(), err)
+	e.Provider = "work"
+	if e.Kind != KindTimeout || e.Error() != "no response from provider work within 0.2 s" {
+		t.Errorf("kind %q, text %q", e.Kind, e.Error())
+	}
+}
+
+// TestFirstByteTimeoutAfterHeaders: headers alone are not an answer.
+func TestFirstByteTimeoutAfterHeaders(t *testing.T) {
+	t.Parallel()
+	srv := stallServer(t, "", 0)
+	c := NewHTTPClient(HTTPOptions{FirstByteTimeout: 200 * time.Millisecond, IdleTimeout: time.Hour})
+	resp, err := c.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	_, err = io.ReadAll(resp.Body)
+	if !errors.Is(err, ErrFirstByteTimeout) {
+		t.Fatalf("error %v, want ErrFirstByteTimeout", err)
+	}
+}
+
+// TestIdleTimeoutCoversHeadersWithoutFirstByteLimit: with the first-byte
+// timeout off, the idle timeout bounds the wait for the answer.
+func TestIdleTimeoutCoversHeadersWithoutFirstByteLimit(t *testing.T) {
+	t.Parallel()
+	srv := stallServer(t, "x", time.Hour)
+	c := NewHTTPClient(HTTPOptions{FirstByteTimeout: -1, IdleTimeout: 200 * time.Millisecond})
 	_, err := c.Get(srv.URL)
 	if !errors.Is(err, ErrIdleTimeout) {
 		t.Fatalf("error %v, want ErrIdleTimeout", err)
+	}
+	if got := TransportError(t.Context(), err).Error(); got != "the provider sent nothing for 0.2 s" {
+		t.Errorf("text %q", got)
 	}
 }
 
@@ -87,13 +125,13 @@ func TestIdleTimeoutIgnoresSlowReader(t *testing.T) {
 
 func TestIdleTimeoutDisabled(t *testing.T) {
 	t.Parallel()
-	if c := NewHTTPClient(HTTPOptions{IdleTimeout: -1}); c.Transport == nil {
+	if c := NewHTTPClient(HTTPOptions{IdleTimeout: -1, FirstByteTimeout: -1}); c.Transport == nil {
 		t.Fatal("no transport")
 	} else if _, ok := c.Transport.(*idleTransport); ok {
 		t.Error("idle transport installed although disabled")
 	}
 	c := NewHTTPClient(HTTPOptions{})
-	if it, ok := c.Transport.(*idleTransport); !ok || it.idle != DefaultIdleTimeout {
+	if it, ok := c.Transport.(*idleTransport); !ok || it.idle != DefaultIdleTimeout || it.first != DefaultFirstByteTimeout {
 		t.Errorf("default transport %#v", c.Transport)
 	}
 }

@@ -19,7 +19,7 @@ func TestHTTPError(t *testing.T) {
 	if e.Kind != KindRateLimit || e.Status != 429 || e.RetryAfter != 3*time.Second || e.Provider != "deepseek" || e.Message != "slow down" {
 		t.Errorf("error %+v", e)
 	}
-	if got := e.Error(); got != "deepseek: rate_limit (429): slow down" {
+	if got := e.Error(); got != "429 rate limited for provider deepseek: slow down" {
 		t.Errorf("text %q", got)
 	}
 }

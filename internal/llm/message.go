@@ -41,3 +41,25 @@ func (m Message) ToolCalls() []Part {
 	}
 	return out
 }
+
+// PartSeparator is put between texts that must share one string (several
+// prompts, or a prompt and a text attachment, sent to an API that takes
+// one string per message): a blank line, so each stays recognisable.
+const PartSeparator = "\n\n"
+
+// JoinText joins the non-empty text parts of parts with PartSeparator.
+// Adapters use it where the wire format has no separate parts; Text, which
+// concatenates, is for the assistant's own streamed text.
+func JoinText(parts []Part) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Type != PartText || p.Text == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(PartSeparator)
+		}
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}

@@ -28,14 +28,18 @@ type RetryPolicy struct {
 	// Sleep waits d or until ctx ends (returning ctx's error); nil means
 	// a timer. Tests inject one that records the waits.
 	Sleep func(ctx context.Context, d time.Duration) error
-	// OnRetry, when set, is told about every retry before its wait.
-	OnRetry func(attempt int, err error, wait time.Duration)
 }
 
 // WithRetry returns a Provider that repeats calls of p that fail with a
 // retryable kind (ErrorKind.Retryable: rate_limit, overloaded, server,
 // timeout, unknown); auth, billing, bad_request, context_overflow and
-// canceled fail at once.
+// canceled fail at once, and so does a first-byte timeout
+// (ErrFirstByteTimeout): a server that accepted the request and said
+// nothing for that long is not asked again, the caller fails over.
+//
+// Before each wait an EventRetry (Retry set: the failed attempt's error,
+// the next attempt's number and the wait) tells the caller what is going
+// on, so a person does not stare at a silent screen.
 //
 // The wait before retry n (n ≥ 1) is full jitter: Rand() × min(MaxDelay,
 // BaseDelay × 2^(n-1)), raised to the error's RetryAfter when the server
@@ -67,8 +71,9 @@ func retryStream(ctx context.Context, p Provider, req *Request, pol RetryPolicy,
 			yield(Event{}, err)
 			return
 		}
-		if pol.OnRetry != nil {
-			pol.OnRetry(attempt, err, wait)
+		info := &RetryInfo{Attempt: attempt + 1, MaxAttempts: pol.MaxAttempts, Wait: wait, Err: err}
+		if !yield(Event{Type: EventRetry, Retry: info}, nil) {
+			return
 		}
 		if pol.Sleep(ctx, wait) != nil {
 			yield(Event{}, ContextError(ctx))
@@ -98,7 +103,7 @@ func forward(ctx context.Context, p Provider, req *Request, yield func(Event, er
 // wait returns the delay before retrying after attempt failed with err,
 // and false when err must not be retried.
 func (pol RetryPolicy) wait(attempt int, err error) (time.Duration, bool) {
-	if attempt >= pol.MaxAttempts || !KindOf(err).Retryable() {
+	if attempt >= pol.MaxAttempts || !KindOf(err).Retryable() || errors.Is(err, ErrFirstByteTimeout) {
 		return 0, false
 	}
 	backoff := pol.BaseDelay << (attempt - 1)

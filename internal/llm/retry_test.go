@@ -79,7 +79,7 @@ func TestRetryResetsAfterPartialOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []EventType{EventTextDelta, EventReset, EventTextDelta, EventFinish}
+	want := []EventType{EventTextDelta, EventRetry, EventReset, EventRetry, EventTextDelta, EventFinish}
 	if !slices.Equal(types, want) {
 		t.Errorf("events %v, want %v", types, want)
 	}
@@ -164,7 +164,7 @@ func TestRetryCancelDuringWait(t *testing.T) {
 		}
 		types = append(types, ev.Type)
 	}
-	if KindOf(last) != KindCanceled || !slices.Equal(types, []EventType{EventTextDelta}) {
+	if KindOf(last) != KindCanceled || !slices.Equal(types, []EventType{EventTextDelta, EventRetry}) {
 		t.Errorf("events %v, err %v", types, last)
 	}
 }
@@ -189,5 +189,43 @@ func TestRetryDefaultSleepHonoursContext(t *testing.T) {
 	}
 	if err := sleep(t.Context(), time.Millisecond); err != nil {
 		t.Errorf("sleep: %v", err)
+	}
+}
+
+// TestRetryAnnouncesEachRetry: before each wait the caller hears what
+// failed, how long the wait is and which attempt comes.
+func TestRetryAnnouncesEachRetry(t *testing.T) {
+	t.Parallel()
+	rl := &Error{Kind: KindRateLimit, Status: 429, Provider: "work", Message: "slow down", RetryAfter: 4 * time.Second}
+	sp := &scripted{attempts: []attempt{{err: rl}, {events: []Event{text("ok"), finish}}}}
+	p := WithRetry(sp, RetryPolicy{Rand: func() float64 { return 0 }, Sleep: (&sleeper{}).sleep})
+	var infos []*RetryInfo
+	for ev, err := range p.Stream(t.Context(), &Request{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Type == EventRetry {
+			infos = append(infos, ev.Retry)
+		}
+	}
+	if len(infos) != 1 {
+		t.Fatalf("%d retry events", len(infos))
+	}
+	want := "429 rate limited for provider work: slow down, retrying in 4 s (attempt 2/4)"
+	if got := infos[0].String(); got != want {
+		t.Errorf("retry text %q, want %q", got, want)
+	}
+}
+
+// TestRetryNotOnFirstByteTimeout: a server silent for the whole
+// first-byte timeout is not asked again; the caller fails over.
+func TestRetryNotOnFirstByteTimeout(t *testing.T) {
+	t.Parallel()
+	dead := TransportError(t.Context(), &TimeoutError{FirstByte: true, After: time.Minute})
+	sp := &scripted{attempts: []attempt{{err: dead}}}
+	sl := &sleeper{}
+	_, err := run(t, WithRetry(sp, RetryPolicy{Sleep: sl.sleep}))
+	if KindOf(err) != KindTimeout || sp.calls != 1 || len(sl.waits) != 0 {
+		t.Errorf("err %v after %d calls, waits %v", err, sp.calls, sl.waits)
 	}
 }

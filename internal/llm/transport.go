@@ -5,8 +5,6 @@ import (
 	"errors"
 	"io"
 	"net"
-	"net/url"
-	"strings"
 	"syscall"
 )
 
@@ -16,14 +14,15 @@ import (
 // that is not already an *Error (one that is, is returned unchanged).
 //
 //   - ctx cancelled (checked first, whatever err says) → KindCanceled;
-//   - ErrIdleTimeout (see NewHTTPClient), ctx deadline, or any net.Error
+//   - a *TimeoutError (see NewHTTPClient), ctx deadline, or any net.Error
 //     reporting Timeout() → KindTimeout;
 //   - connection refused, reset or aborted, broken pipe, or the body
 //     ending early (io.ErrUnexpectedEOF) → KindServer: the endpoint is
 //     down or dropped us, which a retry and then failover address;
 //   - anything else (DNS failure, TLS error, malformed stream) → KindUnknown.
 //
-// Message never holds a URL's query string. A nil err gives nil.
+// Message is the root cause in one line (see describeTransport); it never
+// holds a URL's query string. A nil err gives nil.
 func TransportError(ctx context.Context, err error) *Error {
 	if err == nil {
 		return nil
@@ -32,29 +31,14 @@ func TransportError(ctx context.Context, err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
-	return &Error{Kind: transportKind(ctx, err), Message: redactedMessage(err), Err: err}
-}
-
-// redactedMessage is err's text with the query string of a request URL
-// removed (Gemini passes its API key as ?key=), or "" when err carries no
-// URL and its own text is safe.
-func redactedMessage(err error) string {
-	var ue *url.Error
-	if !errors.As(err, &ue) {
-		return ""
-	}
-	u := ue.URL
-	if i := strings.IndexByte(u, '?'); i >= 0 {
-		u = u[:i]
-	}
-	return ue.Op + " " + u + ": " + ue.Err.Error()
+	return &Error{Kind: transportKind(ctx, err), Message: describeTransport(err), Err: err, transport: true}
 }
 
 func transportKind(ctx context.Context, err error) ErrorKind {
 	if errors.Is(ctx.Err(), context.Canceled) {
 		return KindCanceled
 	}
-	if errors.Is(err, ErrIdleTimeout) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, ErrIdleTimeout) || errors.Is(err, ErrFirstByteTimeout) || errors.Is(err, context.DeadlineExceeded) {
 		return KindTimeout
 	}
 	if errors.Is(err, context.Canceled) {
@@ -85,5 +69,5 @@ func ContextError(ctx context.Context) *Error {
 	if err == nil {
 		err = context.Canceled
 	}
-	return &Error{Kind: kind, Err: err}
+	return &Error{Kind: kind, Err: err, transport: true}
 }

@@ -72,9 +72,13 @@ func TestContextError(t *testing.T) {
 
 func TestTransportErrorRedactsQuery(t *testing.T) {
 	t.Parallel()
-	err := &url.Error{Op: "Post", URL: "https://x.test/v1/models:stream?key=SECRET", Err: syscall.ECONNREFUSED}
+	err := &url.Error{Op: "Post", URL: "https://x.test/v1/models:stream?key=SECRET", Err: errors.New("malformed HTTP response")}
 	e := TransportError(t.Context(), err)
 	if strings.Contains(e.Error(), "SECRET") || !strings.Contains(e.Error(), "x.test/v1/models:stream") {
 		t.Errorf("message %q", e.Error())
+	}
+	err.Err = syscall.ECONNREFUSED
+	if got := TransportError(t.Context(), err).Error(); got != "connection refused at x.test" {
+		t.Errorf("refused: %q", got)
 	}
 }

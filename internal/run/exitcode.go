@@ -17,7 +17,8 @@ const (
 	// ExitAuth: the provider rejected the credentials or the account has
 	// no credit.
 	ExitAuth ExitCode = 3
-	// ExitUnavailable: every model candidate failed or is cooling down.
+	// ExitUnavailable: every model candidate failed, or the model's answer
+	// passed the output limit.
 	ExitUnavailable ExitCode = 4
 	// ExitDenied: the task ended because a permission was denied.
 	ExitDenied ExitCode = 5
@@ -36,7 +37,7 @@ func CodeFor(r agent.ExitReason) ExitCode {
 		return ExitOK
 	case agent.ExitAuth:
 		return ExitAuth
-	case agent.ExitProviderError:
+	case agent.ExitProviderError, agent.ExitOutputTooLarge:
 		return ExitUnavailable
 	case agent.ExitPermissionDenied:
 		return ExitDenied

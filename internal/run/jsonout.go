@@ -41,7 +41,12 @@ type jsonPrinter struct {
 	quiet    bool
 }
 
-func (p *jsonPrinter) event(agent.Event) {}
+// event shows retries on stderr, so a wait is never silent.
+func (p *jsonPrinter) event(ev agent.Event) {
+	if ev.Type == agent.EventRetrying {
+		p.note(ev.Text)
+	}
+}
 
 func (p *jsonPrinter) note(text string) {
 	if !p.quiet {

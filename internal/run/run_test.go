@@ -159,7 +159,7 @@ func TestExitCodes(t *testing.T) {
 		"max steps":   {[]fake.Turn{{fake.ToolCall("glob", nil)}}, run.Options{MaxSteps: 1}, run.ExitLimit, "step limit"},
 		"max cost":    {nil, run.Options{MaxCost: 1e-12}, run.ExitLimit, "cost limit"},
 		"auth":        {[]fake.Turn{{fake.Error(llm.KindAuth)}}, run.Options{}, run.ExitAuth, "auth"},
-		"unavailable": {[]fake.Turn{{fake.Error(llm.KindOverloaded)}}, run.Options{}, run.ExitUnavailable, "no model available"},
+		"unavailable": {[]fake.Turn{{fake.Error(llm.KindOverloaded)}}, run.Options{}, run.ExitUnavailable, "529 overloaded for provider fake"},
 		"denied":      {[]fake.Turn{{fake.ToolCall("edit", nil)}, {fake.Text("cannot")}}, run.Options{}, run.ExitDenied, "denied"},
 		"loop": {[]fake.Turn{{fake.ToolCall("glob", nil)}, {fake.ToolCall("glob", nil)}, {fake.ToolCall("glob", nil)}},
 			run.Options{}, run.ExitLoop, "repeating"},

@@ -27,6 +27,9 @@ type streamLine struct {
 	Cost         *float64        `json:"cost,omitempty"`
 	FinishReason string          `json:"finish_reason,omitempty"`
 	Failovers    []string        `json:"failovers,omitempty"`
+	Attempt      int             `json:"attempt,omitempty"`
+	MaxAttempts  int             `json:"max_attempts,omitempty"`
+	WaitMS       int64           `json:"wait_ms,omitempty"`
 }
 
 // streamPrinter writes one JSON object per line as things happen.
@@ -61,6 +64,12 @@ func (p *streamPrinter) event(ev agent.Event) {
 		p.line(streamLine{Type: "tool_result", ID: r.ToolCallID, Name: r.ToolName, Content: r.Text, IsError: r.IsError, Denied: ev.Denied})
 	case agent.EventFailover, agent.EventInfo:
 		p.line(streamLine{Type: string(ev.Type), Text: ev.Text})
+	case agent.EventRetrying:
+		l := streamLine{Type: string(ev.Type), Text: ev.Text}
+		if r := ev.Retry; r != nil {
+			l.Attempt, l.MaxAttempts, l.WaitMS = r.Attempt, r.MaxAttempts, r.Wait.Milliseconds()
+		}
+		p.line(l)
 	case agent.EventSummarizing, agent.EventSummarized:
 		p.line(streamLine{Type: string(ev.Type)})
 	}

@@ -30,7 +30,7 @@ func (p *textPrinter) event(ev agent.Event) {
 		p.activity("● %s %s", ev.Call.ToolName, inputSummary(ev.Call.Input))
 	case agent.EventToolFinished:
 		p.toolDone(ev)
-	case agent.EventFailover, agent.EventInfo:
+	case agent.EventFailover, agent.EventInfo, agent.EventRetrying:
 		p.activity("! %s", ev.Text)
 	case agent.EventSummarizing:
 		p.activity("… summarizing the session to free up context")

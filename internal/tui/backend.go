@@ -37,9 +37,14 @@ type Agent interface {
 	// prompt is stored as a user message (a pubsub.Created message event
 	// whose text is prompt) early: the TUI waits for that event, or for Run
 	// to return, before it sends the next prompt, so prompts typed in a row
-	// reach the agent in order. The returned error is the turn's failure,
-	// if any (cancellation is not an error).
+	// reach the agent in order. The returned error says why no turn could
+	// start; a turn's own failure arrives once, in the result of
+	// agent.EventTurnFinished (cancellation is not an error).
 	Run(ctx context.Context, sessionID, prompt string, attachments []Attachment) error
+	// Retry asks the model again to answer the session's history as it is,
+	// without a new prompt and ignoring cooldowns ("retry now" after a
+	// failed turn); it blocks like Run and reports errors like Run.
+	Retry(ctx context.Context, sessionID string) error
 	// Cancel stops the running turn of the session (no-op when idle).
 	Cancel(sessionID string)
 	// IsBusy reports whether the session has a running turn.

@@ -77,6 +77,18 @@ func runCmd(ctx context.Context, b Agent, workDir, sessionID string, seq int, p 
 	}
 }
 
+// retryCmd retries the session's last turn; like runCmd it returns when
+// the turn ends (seq -1: no prompt is in flight).
+func retryCmd(ctx context.Context, b Agent, sessionID string) tea.Cmd {
+	return func() tea.Msg {
+		err := b.Retry(ctx, sessionID)
+		if errors.Is(err, context.Canceled) {
+			err = nil
+		}
+		return runDoneMsg{sessionID: sessionID, seq: -1, busy: b.IsBusy(sessionID), err: err}
+	}
+}
+
 func cancelCmd(b Agent, sessionID string, then tea.Msg) tea.Cmd {
 	return func() tea.Msg {
 		b.Cancel(sessionID)

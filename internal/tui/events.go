@@ -53,8 +53,10 @@ func (m *Model) handleEvent(msg tea.Msg) tea.Cmd {
 func (m *Model) handleAgentEvent(e agent.Event) tea.Cmd {
 	switch e.Type {
 	case agent.EventTurnStarted:
+		m.failed, m.retrying = false, false
 		return m.setBusy(true)
 	case agent.EventTurnFinished:
+		m.retrying = false
 		cmd := m.setBusy(false)
 		m.turnResult(e.Result)
 		return tea.Batch(cmd, filesCmd(m.ctx, m.b, m.sess.ID))
@@ -65,6 +67,15 @@ func (m *Model) handleAgentEvent(e agent.Event) tea.Cmd {
 		m.chat.AddInfo(chat.LevelWarn, e.Text)
 	case agent.EventInfo:
 		m.chat.AddInfo(chat.LevelInfo, e.Text)
+	case agent.EventRetrying:
+		m.retrying = true
+		m.updateActivity()
+		m.chat.AddInfo(chat.LevelWarn, e.Text)
+	case agent.EventMessage, agent.EventStepFinished:
+		if m.retrying {
+			m.retrying = false
+			m.updateActivity()
+		}
 	case agent.EventSummarizing:
 		m.summing = true
 		m.updateActivity()
@@ -87,14 +98,20 @@ func (m *Model) handleAgentEvent(e agent.Event) tea.Cmd {
 }
 
 // turnResult adds an info line when a turn ended other than normally
-// (cancellations are already marked on the message).
+// (cancellations are already marked on the message). A failure is shown
+// once, its root cause in one line, with the key that retries it now.
 func (m *Model) turnResult(r *agent.Result) {
 	if r == nil {
 		return
 	}
-	errText := ""
-	if r.Err != nil {
-		errText = ": " + r.Err.Error()
+	if failure(r.Reason) {
+		m.failed = true
+		cause := "the model call failed"
+		if r.Err != nil {
+			cause = r.Err.Error()
+		}
+		m.chat.AddFailure(cause, m.keys.RetryNow.Help().Key+" retry now")
+		return
 	}
 	switch r.Reason {
 	case agent.ExitMaxSteps:
@@ -105,9 +122,17 @@ func (m *Model) turnResult(r *agent.Result) {
 		m.chat.AddInfo(chat.LevelWarn, "stopped: the model kept repeating the same tool call")
 	case agent.ExitPermissionDenied:
 		m.chat.AddInfo(chat.LevelWarn, "stopped after a permission was denied")
-	case agent.ExitProviderError, agent.ExitAuth, agent.ExitError:
-		m.chat.AddInfo(chat.LevelError, "the turn failed"+errText)
 	}
+}
+
+// failure reports whether a turn that ended with r failed ("retry now"
+// may mend it), rather than stopping at a limit or a denial.
+func failure(r agent.ExitReason) bool {
+	switch r {
+	case agent.ExitProviderError, agent.ExitAuth, agent.ExitError, agent.ExitOutputTooLarge:
+		return true
+	}
+	return false
 }
 
 // leaveEmptyQueue gives the keyboard back to the editor once the

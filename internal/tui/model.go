@@ -51,10 +51,14 @@ type Model struct {
 	runSeq   int             // numbers Run calls; the last one is in flight
 	busy     bool
 	summing  bool
-	models   ModelState
-	files    []FileChange
-	servers  []ServerStatus
-	workDir  string
+	retrying bool // the client waits to retry a failed call
+	// failed is set when the session's last turn failed in a way "retry
+	// now" may mend; the error line shows the key.
+	failed  bool
+	models  ModelState
+	files   []FileChange
+	servers []ServerStatus
+	workDir string
 
 	chat       *chat.Model
 	editor     *editor.Model

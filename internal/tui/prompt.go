@@ -66,6 +66,12 @@ func (m *Model) taken() tea.Cmd {
 	return m.send(p)
 }
 
+// retryNow asks the model again on the failed session's history.
+func (m *Model) retryNow() tea.Cmd {
+	m.failed = false
+	return tea.Batch(retryCmd(m.ctx, m.b, m.sess.ID), m.setBusy(true))
+}
+
 func (m *Model) run(p editor.Submit) tea.Cmd {
 	m.runSeq++
 	cmd := runCmd(m.ctx, m.b, m.workDir, m.sess.ID, m.runSeq, p)
@@ -93,6 +99,8 @@ func (m *Model) updateActivity() {
 	switch {
 	case m.summing:
 		m.status.SetActivity("summarizing")
+	case m.busy && m.retrying:
+		m.status.SetActivity("retrying")
 	case m.busy:
 		m.status.SetActivity("working")
 	default:
@@ -107,7 +115,7 @@ func (m *Model) newSession() {
 	m.chat.SetMessages(nil)
 	m.queue.SetItems(nil)
 	m.files = nil
-	m.summing = false
+	m.summing, m.failed, m.retrying = false, false, false
 	m.setBusy(false)
 	m.setFocus(focusEditor)
 }
@@ -120,7 +128,7 @@ func (m *Model) openSession(msg sessionLoadedMsg) tea.Cmd {
 	m.editor.SetHistory(m.chat.UserTexts())
 	m.queue.SetItems(queueItems(msg.queue))
 	m.files = nil
-	m.summing = false
+	m.summing, m.failed, m.retrying = false, false, false
 	m.setFocus(focusEditor)
 	return tea.Batch(m.setBusy(msg.busy), filesCmd(m.ctx, m.b, m.sess.ID))
 }

@@ -50,16 +50,17 @@ func New(ctx context.Context, a *app.App) (*Backend, error) {
 	return &Backend{app: a, coord: coord, store: st, perms: perms}, nil
 }
 
-// Run sends the prompt; a cancelled turn is not an error.
+// Run sends the prompt. Only a failure to start is returned: the turn's
+// own result reaches the TUI with agent.EventTurnFinished.
 func (b *Backend) Run(ctx context.Context, sessionID, prompt string, atts []tui.Attachment) error {
-	res, err := b.coord.Run(ctx, sessionID, prompt, attachmentParts(b.app.WorkDir(), atts))
-	if err != nil {
-		return err
-	}
-	if res.Reason == agent.ExitCanceled || res.Reason == agent.ExitQueued {
-		return nil
-	}
-	return res.Err
+	_, err := b.coord.Run(ctx, sessionID, prompt, attachmentParts(b.app.WorkDir(), atts))
+	return err
+}
+
+// Retry re-asks the model on the session's history (retry now).
+func (b *Backend) Retry(ctx context.Context, sessionID string) error {
+	_, err := b.coord.Retry(ctx, sessionID)
+	return err
 }
 
 // attachmentParts turns attachments into message parts: images as image

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/honecode/hone/internal/llm"
@@ -44,4 +45,28 @@ func collect(t *testing.T, req *llm.Request, responses ...llmtest.Response) (llm
 	hc := llm.NewHTTPClient(llm.HTTPOptions{})
 	t.Cleanup(hc.CloseIdleConnections)
 	return llmtest.Collect(t.Context(), newTestClient(srv.URL, hc), req), srv
+}
+
+// fixtureDuplicateIDs is parallel_tool_calls with one tool_use id for
+// both calls.
+func fixtureDuplicateIDs(t testing.TB) llmtest.Response {
+	r := fixture(t, "parallel_tool_calls")
+	for i, c := range r.Chunks {
+		r.Chunks[i] = bytes.ReplaceAll(c, []byte("toolu_01HoneTime00000000000002"), []byte("toolu_01HoneWeather00000000002"))
+	}
+	return r
+}
+
+// fixtureLongText streams 72 KiB of text in 3 KiB deltas.
+func fixtureLongText(t testing.TB) llmtest.Response {
+	text := fixture(t, "text")
+	chunks := text.Chunks[:2] // message_start, content_block_start
+	delta := `event: content_block_delta` + "\n" + `data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"` +
+		strings.Repeat("lorem ipsum ", 256) + `"}}` + "\n\n"
+	for range 24 {
+		chunks = append(chunks, []byte(delta))
+	}
+	chunks = append(chunks, text.Chunks[len(text.Chunks)-3:]...) // block stop, message delta, stop
+	text.Chunks = chunks
+	return text
 }

@@ -40,6 +40,7 @@ type yieldFunc = func(llm.Event, error) bool
 // is ready to use.
 type decoder struct {
 	blocks   []*block
+	ids      llm.CallIDs
 	usage    llm.Usage
 	reason   llm.FinishReason
 	finished bool // message_stop seen and EventFinish yielded
@@ -103,7 +104,7 @@ func (d *decoder) start(i int64, cb *anthropic.ContentBlockStartEventContentBloc
 		b.data = cb.Data
 	case "tool_use":
 		b.kind = blockToolUse
-		b.id, b.name = cb.ID, cb.Name
+		b.id, b.name = d.ids.Use(cb.ID), cb.Name
 		return yield(llm.Event{Type: llm.EventToolCallStart, ToolCallID: b.id, ToolName: b.name}, nil)
 	}
 	return true

@@ -24,12 +24,14 @@ func TestConformance(t *testing.T) {
 		Reasoning:         fixture(t, "thinking"),
 		// Gemini sends arguments parsed; a broken call arrives only as
 		// finishReason MALFORMED_FUNCTION_CALL, which is a retryable error.
-		MalformedToolCall: fixture(t, "malformed_function_call"),
-		MalformedAsError:  llm.KindServer,
-		Stall:             fixture(t, "stall"),
-		Errors:            errorCases(t),
-		CheckRequest:      checkRichRequest,
-		ReasoningEcho:     checkThoughtEcho,
+		MalformedToolCall:    fixture(t, "malformed_function_call"),
+		MalformedAsError:     llm.KindServer,
+		DuplicateToolCallIDs: fixtureDuplicateIDs(t),
+		LongText:             fixtureLongText(t),
+		Stall:                fixture(t, "stall"),
+		Errors:               errorCases(t),
+		CheckRequest:         checkRichRequest,
+		ReasoningEcho:        checkThoughtEcho,
 	})
 }
 
@@ -51,6 +53,7 @@ func errorCases(t *testing.T) []llmtest.ErrorCase {
 		{Kind: llm.KindServer, Response: llmtest.JSONError(500, status(500, "INTERNAL", "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting"))},
 		{Kind: llm.KindAuth, Response: llmtest.JSONError(400,
 			`{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}`)},
+		{Name: "gateway_401_internal", Kind: llm.KindAuth, Response: llmtest.JSONError(401, status(401, "INTERNAL", "Internal error encountered."))},
 		{Name: "permission_denied", Kind: llm.KindAuth, Response: llmtest.JSONError(403, status(403, "PERMISSION_DENIED", "Permission denied: Consumer 'api_key:x' has been suspended."))},
 		{Kind: llm.KindBilling, Response: llmtest.JSONError(400, status(400, "FAILED_PRECONDITION", "Gemini API free tier is not available in your country. Please enable billing on your project in Google AI Studio."))},
 		{Kind: llm.KindContextOverflow, Response: llmtest.JSONError(400, status(400, "INVALID_ARGUMENT", "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."))},

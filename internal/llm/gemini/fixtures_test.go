@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/honecode/hone/internal/llm"
@@ -45,4 +46,26 @@ func collect(t *testing.T, req *llm.Request, responses ...llmtest.Response) (llm
 	hc := llm.NewHTTPClient(llm.HTTPOptions{})
 	t.Cleanup(hc.CloseIdleConnections)
 	return llmtest.Collect(t.Context(), newTestClient(srv.URL, hc), req), srv
+}
+
+// fixtureDuplicateIDs is parallel_tool_calls with one call id for both
+// calls.
+func fixtureDuplicateIDs(t testing.TB) llmtest.Response {
+	r := fixture(t, "parallel_tool_calls")
+	for i, c := range r.Chunks {
+		r.Chunks[i] = bytes.ReplaceAll(c, []byte(`"functionCall": {"name"`), []byte(`"functionCall": {"id": "fc_dup","name"`))
+	}
+	return r
+}
+
+// fixtureLongText streams 72 KiB of text in 3 KiB chunks.
+func fixtureLongText(t testing.TB) llmtest.Response {
+	r := fixture(t, "text")
+	last := r.Chunks[len(r.Chunks)-1]
+	var chunks [][]byte
+	for range 24 {
+		chunks = append(chunks, bytes.Replace(r.Chunks[0], []byte("Hello, world!"), []byte(strings.Repeat("lorem ipsum ", 256)), 1))
+	}
+	r.Chunks = append(chunks, last)
+	return r
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"strconv"
 	"strings"
+
+	"github.com/honecode/hone/internal/llm"
 )
 
 // Tool-call id prefixes. An id the API gave is kept behind apiIDPrefix so
@@ -19,14 +21,16 @@ const (
 type idSource struct {
 	base string // response id, or random hex when there is none
 	n    int
+	used llm.CallIDs
 }
 
 // next returns the id of the response's next call: the API's own when it
-// gave one, else a synthesized one.
+// gave one that no earlier call of the response had, else a synthesized
+// one.
 func (s *idSource) next(apiGiven, responseID string) string {
 	s.n++
-	if apiGiven != "" {
-		return apiIDPrefix + apiGiven
+	if apiGiven != "" && !s.used.Seen(apiIDPrefix+apiGiven) {
+		return s.used.Use(apiIDPrefix + apiGiven)
 	}
 	if s.base == "" {
 		s.base = responseID
@@ -36,7 +40,7 @@ func (s *idSource) next(apiGiven, responseID string) string {
 			s.base = hex.EncodeToString(b[:])
 		}
 	}
-	return synthPrefix + s.base + "-" + strconv.Itoa(s.n)
+	return s.used.Use(synthPrefix + s.base + "-" + strconv.Itoa(s.n))
 }
 
 // apiID is the id to send back for a call: the API's own, or "".

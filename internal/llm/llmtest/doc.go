@@ -23,6 +23,14 @@
 // they encode requests (Harness.CheckRequest, Harness.ReasoningEcho, or
 // NewServer and Server.Requests directly).
 //
+// Besides streaming, the suite checks what every adapter must get right
+// whatever its wire format: PromptFidelity (a summary, queued and failed
+// prompts and an attachment arrive intact, apart and in order — see
+// CheckFidelity), DuplicateToolCallIDs (calls sharing an id get their own),
+// OutputLimit (llm.LimitOutput cuts a long answer and the adapter hangs
+// up), FirstByteTimeout and ConnectionRefused (the error says why in one
+// line).
+//
 // Recorded traffic: CassetteDir finds ../shared/fixtures/cassettes (and
 // skips the test when it is absent), LoadCassette parses a go-vcr cassette,
 // and Interaction.Replay turns a recorded response into a Response that

@@ -70,6 +70,13 @@ type Harness struct {
 	// and must end with an *llm.Error of this kind, no tool call and no
 	// finish.
 	MalformedAsError llm.ErrorKind
+	// DuplicateToolCallIDs streams the two calls of ParallelToolCalls with
+	// one id for both (or, where the wire format has ids only sometimes,
+	// with none); the adapter must give each call an id of its own.
+	DuplicateToolCallIDs Response
+	// LongText streams at least 64 KiB of text in deltas of at most
+	// 4 KiB, then finishes; the OutputLimit scenario cuts it at 16 KiB.
+	LongText Response
 	// Stall is the beginning of a stream that yields at least one event;
 	// the server writes it and then hangs, for the cancel, stop-ranging
 	// and idle-timeout scenarios.
@@ -155,5 +162,10 @@ func (s suite) scenarios() []scenario {
 		{"StopRanging", has(h.Stall), s.stopRanging},
 		{"IdleTimeout", has(h.Stall), s.idleTimeout},
 		{"Errors", len(h.Errors) > 0, s.errorCases},
+		{"PromptFidelity", has(h.Text), s.fidelity},
+		{"DuplicateToolCallIDs", has(h.DuplicateToolCallIDs), s.duplicateIDs},
+		{"OutputLimit", has(h.LongText), s.outputLimit},
+		{"FirstByteTimeout", true, s.firstByteTimeout},
+		{"ConnectionRefused", true, s.connectionRefused},
 	}
 }

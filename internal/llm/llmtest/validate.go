@@ -17,7 +17,8 @@ import (
 //     deltas when there were any; every started call ends;
 //   - a reasoning end carries a reasoning Part;
 //   - usage counts are not negative;
-//   - no EventReset (that is WithRetry's, never an adapter's);
+//   - no EventReset or EventRetry (those are WithRetry's, never an
+//     adapter's);
 //   - when complete is true, exactly one EventFinish ends the stream;
 //     otherwise there is none (the stream ended with an error).
 func Validate(events []llm.Event, complete bool) error {
@@ -71,8 +72,8 @@ func (v *validator) event(i int, ev llm.Event) {
 			v.fail(i, "finish without a reason")
 		}
 		v.finished = true
-	case llm.EventReset:
-		v.fail(i, "adapter yielded reset")
+	case llm.EventReset, llm.EventRetry:
+		v.fail(i, "adapter yielded %s", ev.Type)
 	default:
 		v.fail(i, "unknown event type %q", ev.Type)
 	}

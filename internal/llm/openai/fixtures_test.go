@@ -89,6 +89,25 @@ func fixtureParallel() llmtest.Response {
 		[]string{completed("completed", 60, 0, 40, "")})
 }
 
+// fixtureDuplicateIDs: two function_call items with one call_id.
+func fixtureDuplicateIDs() llmtest.Response {
+	a, b := llmtest.ToolArgs, llmtest.SecondToolArgs
+	return stream([]string{created()},
+		callFrames("fc_1", "call_dup", llmtest.ToolName, a), []string{callDone("fc_1", "call_dup", llmtest.ToolName, a)},
+		callFrames("fc_2", "call_dup", llmtest.SecondToolName, b), []string{callDone("fc_2", "call_dup", llmtest.SecondToolName, b)},
+		[]string{completed("completed", 60, 0, 40, "")})
+}
+
+// fixtureLongText streams 72 KiB of text in 3 KiB deltas.
+func fixtureLongText() llmtest.Response {
+	frames := []string{created(), sse("response.output_item.added", `"output_index":0,"item":{"id":"msg_1","type":"message","status":"in_progress","content":[],"role":"assistant"}`)}
+	chunk := strings.Repeat("lorem ipsum ", 256)
+	for range 24 {
+		frames = append(frames, sse("response.output_text.delta", `"item_id":"msg_1","output_index":0,"content_index":0,"delta":`+quote(chunk)))
+	}
+	return stream(frames, []string{completed("completed", 20, 0, 20000, "")})
+}
+
 func fixtureReasoning() llmtest.Response {
 	frames := []string{created(), sse("response.output_item.added", `"output_index":0,"item":{"id":"rs_1","type":"reasoning","encrypted_content":"partial","summary":[]}`),
 		sse("response.reasoning_summary_part.added", `"item_id":"rs_1","output_index":0,"summary_index":0,"part":{"type":"summary_text","text":""}`)}
@@ -124,6 +143,8 @@ func fixtureErrors() []llmtest.ErrorCase {
 			`{"error":{"message":"The server had an error processing your request.","type":"server_error","param":null,"code":null}}`)},
 		{Kind: "auth", Response: llmtest.JSONError(401,
 			`{"error":{"message":"Incorrect API key provided: sk-abc***xyz.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`)},
+		{Name: "gateway_403_server_error", Kind: "auth", Response: llmtest.JSONError(403,
+			`{"error":{"message":"Forbidden","type":"server_error","param":null,"code":null}}`)},
 		{Kind: "billing", Response: llmtest.JSONError(429,
 			`{"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}`)},
 		{Kind: "context_overflow", Response: llmtest.JSONError(400,

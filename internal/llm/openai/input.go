@@ -32,23 +32,24 @@ func dataURL(p llm.Part) string {
 	return "data:" + p.MediaType + ";base64," + base64.StdEncoding.EncodeToString(p.Data)
 }
 
-// userItem sends plain text as a string, and text with images as a list.
+// userItem sends one user message item per user message (the API takes
+// several in a row, so queued prompts and a summary stay apart): a single
+// text as a string, anything more as a list in which every text part (a
+// prompt, a text attachment) and image keeps its own entry.
 func userItem(parts []llm.Part) responses.ResponseInputItemUnionParam {
 	var content responses.ResponseInputMessageContentListParam
-	images := false
 	for _, p := range parts {
-		switch p.Type {
-		case llm.PartText:
+		switch {
+		case p.Type == llm.PartText && p.Text != "":
 			content = append(content, responses.ResponseInputContentUnionParam{OfInputText: &responses.ResponseInputTextParam{Text: p.Text}})
-		case llm.PartImage:
-			images = true
+		case p.Type == llm.PartImage:
 			content = append(content, responses.ResponseInputContentUnionParam{OfInputImage: &responses.ResponseInputImageParam{
 				ImageURL: openai.String(dataURL(p)), Detail: responses.ResponseInputImageDetailAuto,
 			}})
 		}
 	}
-	if !images {
-		return responses.ResponseInputItemParamOfMessage(llm.Message{Parts: parts}.Text(), responses.EasyInputMessageRoleUser)
+	if len(content) == 1 && content[0].OfInputText != nil {
+		return responses.ResponseInputItemParamOfMessage(content[0].OfInputText.Text, responses.EasyInputMessageRoleUser)
 	}
 	return responses.ResponseInputItemParamOfMessage(content, responses.EasyInputMessageRoleUser)
 }

@@ -16,6 +16,7 @@ type streamState struct {
 	calls     map[string]*call           // by item id
 	order     []string                   // item ids of calls, in start order
 	hasCalls  bool
+	ids       llm.CallIDs
 }
 
 type reasoningState struct {
@@ -109,9 +110,11 @@ func (s *streamState) itemAdded(it *item) bool {
 	return true
 }
 
-// startCall announces a function call; nil means the caller stopped.
+// startCall announces a function call under its call_id, or a fresh id
+// when that is missing or repeats one of this response; nil means the
+// caller stopped.
 func (s *streamState) startCall(it *item) *call {
-	c := &call{id: it.CallID, name: it.Name}
+	c := &call{id: s.ids.Use(it.CallID), name: it.Name}
 	s.calls[it.ID] = c
 	s.order = append(s.order, it.ID)
 	s.hasCalls = true

@@ -14,17 +14,19 @@ func harness() llmtest.Harness {
 		New: func(baseURL string, c *http.Client) llm.Provider {
 			return New(Options{Name: "compat-test", BaseURL: baseURL + "/v1", APIKey: "test-key", HTTPClient: c})
 		},
-		Text:              fixtureText(),
-		Usage:             fixtureUsage(),
-		WantUsage:         llm.Usage{Input: 200, Output: 30, CacheRead: 1000},
-		ToolCall:          fixtureToolCall(),
-		ParallelToolCalls: fixtureParallel(),
-		Reasoning:         fixtureReasoning(),
-		MalformedToolCall: fixtureMalformed(),
-		Stall:             fixtureStall(),
-		Errors:            fixtureErrors(),
-		CheckRequest:      checkRichRequest,
-		ReasoningEcho:     checkReasoningEcho,
+		Text:                 fixtureText(),
+		Usage:                fixtureUsage(),
+		WantUsage:            llm.Usage{Input: 200, Output: 30, CacheRead: 1000},
+		ToolCall:             fixtureToolCall(),
+		ParallelToolCalls:    fixtureParallel(),
+		Reasoning:            fixtureReasoning(),
+		MalformedToolCall:    fixtureMalformed(),
+		DuplicateToolCallIDs: fixtureDuplicateIDs(),
+		LongText:             fixtureLongText(),
+		Stall:                fixtureStall(),
+		Errors:               fixtureErrors(),
+		CheckRequest:         checkRichRequest,
+		ReasoningEcho:        checkReasoningEcho,
 	}
 }
 

@@ -106,6 +106,23 @@ func fixtureParallel() llmtest.Response {
 		[]string{finishFrame("tool_calls"), usageFrame(60, 40, 0), doneFrame()})
 }
 
+// fixtureDuplicateIDs: a server that gives both parallel calls one id.
+func fixtureDuplicateIDs() llmtest.Response {
+	return stream([]string{roleFrame()},
+		[]string{toolStart(0, "call_dup", llmtest.ToolName)}, argFrames(0, llmtest.ToolArgs),
+		[]string{toolStart(1, "call_dup", llmtest.SecondToolName)}, argFrames(1, llmtest.SecondToolArgs),
+		[]string{finishFrame("tool_calls"), doneFrame()})
+}
+
+// fixtureLongText streams 72 KiB of text in 3 KiB deltas.
+func fixtureLongText() llmtest.Response {
+	frames := []string{roleFrame()}
+	for range 24 {
+		frames = append(frames, textFrame(strings.Repeat("lorem ipsum ", 256)))
+	}
+	return stream(append(frames, finishFrame("stop"), doneFrame()))
+}
+
 func fixtureReasoning() llmtest.Response {
 	var think []string
 	for _, p := range pieces(llmtest.ReasoningText, 6) {
@@ -137,6 +154,8 @@ func fixtureErrors() []llmtest.ErrorCase {
 			`{"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":null}}`)},
 		{Kind: "auth", Response: llmtest.JSONError(401,
 			`{"error":{"message":"Incorrect API key provided: sk-te***st.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`)},
+		{Name: "gateway_401_server_error", Kind: "auth", Response: llmtest.JSONError(401,
+			`{"error":{"message":"Unauthorized","type":"server_error","code":"internal"}}`)},
 		{Kind: "billing", Response: llmtest.JSONError(402,
 			`{"error":{"message":"Insufficient Balance","type":"unknown_error","param":null,"code":"invalid_request_error"}}`)},
 		{Name: "insufficient_quota", Kind: "billing", Response: llmtest.JSONError(429,

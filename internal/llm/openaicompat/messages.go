@@ -9,9 +9,12 @@ import (
 	"github.com/honecode/hone/internal/llm"
 )
 
-// messages maps the conversation. Reasoning is echoed (when echo is set)
-// on assistant messages after the last user message only; see the package
-// doc.
+// messages maps the conversation. User content in a row — a summary and
+// the prompt after it, queued prompts, the images tool calls returned —
+// becomes one user message whose texts are joined with a blank line: many
+// servers behind this API reject two user messages in a row ("roles must
+// alternate"). Reasoning is echoed (when echo is set) on assistant
+// messages after the last user message only; see the package doc.
 func messages(msgs []llm.Message, echo bool) []openai.ChatCompletionMessageParamUnion {
 	lastUser := -1
 	for i, m := range msgs {
@@ -20,36 +23,52 @@ func messages(msgs []llm.Message, echo bool) []openai.ChatCompletionMessageParam
 		}
 	}
 	var out []openai.ChatCompletionMessageParamUnion
+	var user []llm.Part // user content not yet sent
+	flush := func() {
+		if len(user) > 0 {
+			out = append(out, userMessage(user))
+			user = nil
+		}
+	}
 	for i, m := range msgs {
 		switch m.Role {
 		case llm.RoleUser:
-			out = append(out, userMessage(m.Parts))
+			user = append(user, m.Parts...)
 		case llm.RoleAssistant:
 			if a, ok := assistantMessage(m.Parts, echo && i > lastUser); ok {
+				flush()
 				out = append(out, a)
 			}
 		case llm.RoleTool:
-			out = append(out, toolMessages(m.Parts)...)
+			flush()
+			results, images := toolMessages(m.Parts)
+			out = append(out, results...)
+			user = images
 		}
 	}
+	flush()
 	return out
 }
 
-// userMessage sends plain text as a string, and text with images as parts.
+// userMessage sends text as one string, each text part (prompt, text
+// attachment) separated by a blank line, and text with images as a list of
+// parts.
 func userMessage(parts []llm.Part) openai.ChatCompletionMessageParamUnion {
 	var content []openai.ChatCompletionContentPartUnionParam
 	images := false
 	for _, p := range parts {
 		switch p.Type {
 		case llm.PartText:
-			content = append(content, openai.TextContentPart(p.Text))
+			if p.Text != "" {
+				content = append(content, openai.TextContentPart(p.Text))
+			}
 		case llm.PartImage:
 			images = true
 			content = append(content, imagePart(p))
 		}
 	}
 	if !images {
-		return openai.UserMessage(llm.Message{Parts: parts}.Text())
+		return openai.UserMessage(llm.JoinText(parts))
 	}
 	return openai.UserMessage(content)
 }
@@ -95,28 +114,26 @@ func assistantMessage(parts []llm.Part, withReasoning bool) (openai.ChatCompleti
 	return openai.ChatCompletionMessageParamUnion{OfAssistant: &a}, true
 }
 
-// toolMessages maps each tool result to a tool message; images the tools
-// returned (carried by a result part itself, or as image parts) follow in
-// one user message, as tool messages carry only text.
-func toolMessages(parts []llm.Part) []openai.ChatCompletionMessageParamUnion {
+// toolMessages maps each tool result to a tool message. Tool messages
+// carry only text, so the images the tools returned (carried by a result
+// part itself, or as image parts) come back as user content to send after
+// them, introduced by a line that says where they come from.
+func toolMessages(parts []llm.Part) ([]openai.ChatCompletionMessageParamUnion, []llm.Part) {
 	var out []openai.ChatCompletionMessageParamUnion
-	var images []openai.ChatCompletionContentPartUnionParam
+	var images []llm.Part
 	for _, p := range parts {
 		switch p.Type {
 		case llm.PartToolResult:
 			out = append(out, openai.ToolMessage(p.Text, p.ToolCallID))
 			if len(p.Data) > 0 {
-				images = append(images, imagePart(p))
+				images = append(images, llm.Part{Type: llm.PartImage, MediaType: p.MediaType, Data: p.Data})
 			}
 		case llm.PartImage:
-			images = append(images, imagePart(p))
+			images = append(images, p)
 		}
 	}
-	if len(images) > 0 {
-		content := append([]openai.ChatCompletionContentPartUnionParam{
-			openai.TextContentPart("Images returned by the tool calls above:"),
-		}, images...)
-		out = append(out, openai.UserMessage(content))
+	if len(images) == 0 {
+		return out, nil
 	}
-	return out
+	return out, append([]llm.Part{llm.Text("Images returned by the tool calls above:")}, images...)
 }

@@ -3,7 +3,6 @@ package openaicompat
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/openai/openai-go/v3/packages/ssestream"
@@ -17,21 +16,23 @@ type streamState struct {
 	yield    func(llm.Event, error) bool
 	stopped  bool // the caller stopped, or the stream failed
 
-	respID    string
 	reasoning strings.Builder
 	thinking  bool // reasoning deltas seen and not yet closed
 	calls     []*toolCall
 	byIndex   map[int]*toolCall
+	ids       llm.CallIDs
 	finish    string
 	sawFinish bool
 	usage     *llm.Usage
 }
 
-// toolCall is one call being assembled from deltas.
+// toolCall is one call being assembled from deltas. wire is the id the
+// server sent; id, set when the call is announced, is that id unless it
+// was missing or already used in this response (llm.CallIDs).
 type toolCall struct {
-	id, name string
-	args     strings.Builder
-	started  bool
+	wire, id, name string
+	args           strings.Builder
+	started        bool
 }
 
 func newStreamState(provider string, yield func(llm.Event, error) bool) *streamState {
@@ -85,9 +86,6 @@ func (s *streamState) failWith(data []byte) {
 }
 
 func (s *streamState) chunk(c *chunk) bool {
-	if s.respID == "" {
-		s.respID = c.ID
-	}
 	if c.Usage != nil {
 		u := c.Usage.toLLM()
 		s.usage = &u
@@ -154,10 +152,13 @@ func (s *streamState) toolDelta(d *toolCallDelta) bool {
 		idx = *d.Index
 	}
 	tc := s.byIndex[idx]
-	if tc == nil || (d.ID != "" && tc.id != "" && d.ID != tc.id) {
-		tc = &toolCall{id: d.ID}
+	if tc == nil || (d.ID != "" && tc.wire != "" && d.ID != tc.wire) {
+		tc = &toolCall{wire: d.ID}
 		s.calls = append(s.calls, tc)
 		s.byIndex[idx] = tc
+	}
+	if tc.wire == "" && !tc.started {
+		tc.wire = d.ID
 	}
 	if tc.name == "" {
 		tc.name = d.Function.Name
@@ -169,9 +170,7 @@ func (s *streamState) toolDelta(d *toolCallDelta) bool {
 	if tc.name == "" {
 		return true // wait for the name before announcing the call
 	}
-	if tc.id == "" {
-		tc.id = fmt.Sprintf("call_%s_%d", s.respID, len(s.calls)-1)
-	}
+	tc.id = s.ids.Use(tc.wire)
 	tc.started = true
 	if !s.emit(llm.Event{Type: llm.EventToolCallStart, ToolCallID: tc.id, ToolName: tc.name}) {
 		return false

@@ -37,7 +37,7 @@ func (m *Model) renderAssistant(it *item) []string {
 			part = []string{gutter + m.theme.Muted.Render("image · "+p.MediaType)}
 		case llm.PartFinish:
 			finished = true
-			part = m.finishLines(p.Reason, p.Text)
+			part = m.finishLines(p.Reason, p.Text, it.hint)
 		}
 		if len(part) == 0 {
 			continue
@@ -66,7 +66,7 @@ func (m *Model) statusLines(it *item, empty, finished bool) []string {
 	case it.msg.Status == message.StatusStreaming:
 		return []string{"", gutter + m.theme.Warning.Render("⊘ interrupted: this turn did not finish")}
 	case !finished:
-		lines := m.finishLines(it.msg.FinishReason, "")
+		lines := m.finishLines(it.msg.FinishReason, "", it.hint)
 		if len(lines) > 0 {
 			return append([]string{""}, lines...)
 		}
@@ -125,16 +125,27 @@ func (m *Model) callLines(p llm.Part) []string {
 }
 
 // finishLines marks messages that ended other than normally.
-func (m *Model) finishLines(reason llm.FinishReason, text string) []string {
+func (m *Model) finishLines(reason llm.FinishReason, text, hint string) []string {
 	t := m.theme
+	if hint != "" {
+		hint = " · " + hint
+	}
 	switch reason {
 	case llm.FinishCanceled:
 		return []string{gutter + t.Warning.Render("⊘ cancelled")}
-	case llm.FinishError:
+	case llm.FinishError, llm.FinishOutputTooLarge:
 		if text == "" {
 			text = "the model call failed"
 		}
-		return []string{gutter + t.Error.Render("✗ error: "+text)}
+		var out []string
+		for i, ln := range wrap("error: "+text+hint, m.contentWidth()-2) {
+			mark := "  "
+			if i == 0 {
+				mark = "✗ "
+			}
+			out = append(out, gutter+t.Error.Render(mark+ln))
+		}
+		return out
 	case llm.FinishMaxTokens:
 		return []string{gutter + t.Warning.Render("! stopped at the output token limit")}
 	case llm.FinishContentFilter:

@@ -29,11 +29,15 @@ const (
 
 // item is one entry of the chat: a message or an info line.
 type item struct {
-	kind    itemKind
-	msg     message.Message
-	info    string
-	level   Level
-	version int
+	kind  itemKind
+	msg   message.Message
+	info  string
+	level Level
+	// failure is the cause of a failed turn (an info line of AddFailure),
+	// hint the key that retries it; on an assistant message, hint follows
+	// its error line.
+	failure, hint string
+	version       int
 
 	docs  map[int]*markdown.Doc // per text part index, for assistant markdown
 	cache renderCache

@@ -31,6 +31,7 @@ func (m *Model) Upsert(msg message.Message) {
 		it.msg = msg
 		it.kind = kindOf(msg)
 		m.indexCalls(it)
+		m.takeFailure(it)
 		m.bump(it)
 		return
 	}

@@ -22,6 +22,7 @@ type Map struct {
 	Top           key.Binding
 	Bottom        key.Binding
 	SlashPalette  key.Binding
+	RetryNow      key.Binding
 }
 
 // Default returns the global bindings.
@@ -42,6 +43,7 @@ func Default() Map {
 		Top:           key.NewBinding(key.WithKeys("home", "ctrl+home"), key.WithHelp("home", "first message (empty prompt)")),
 		Bottom:        key.NewBinding(key.WithKeys("end", "ctrl+end"), key.WithHelp("end", "latest message (empty prompt)")),
 		SlashPalette:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "commands (empty prompt)")),
+		RetryNow:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "retry now (after a failed turn)")),
 	}
 }
 
@@ -49,6 +51,6 @@ func Default() Map {
 func (m Map) Bindings() []key.Binding {
 	return []key.Binding{
 		m.Cancel, m.Quit, m.NewSession, m.Sessions, m.Models, m.Palette, m.CycleMode,
-		m.ToggleSidebar, m.Help, m.Focus, m.PageUp, m.PageDown, m.Top, m.Bottom, m.SlashPalette,
+		m.ToggleSidebar, m.Help, m.Focus, m.PageUp, m.PageDown, m.Top, m.Bottom, m.SlashPalette, m.RetryNow,
 	}
 }

@@ -32,6 +32,8 @@ type RunCall struct {
 	Prompt      string
 	Attachments []tui.Attachment
 	Queued      bool
+	// Retry marks a Retry call (no prompt).
+	Retry bool
 }
 
 // Fake is an in-memory tui.Backend. Configure its exported fields before

@@ -46,7 +46,7 @@ func (f *Fake) Run(ctx context.Context, sessionID, prompt string, atts []tui.Att
 	delete(f.running, sessionID)
 	f.mu.Unlock()
 	f.publishAgent(ctx, agent.Event{Type: agent.EventTurnFinished, SessionID: sessionID, Result: &res})
-	return res.Err
+	return nil
 }
 
 // userParts stores the prompt first and each attachment after it, as the
