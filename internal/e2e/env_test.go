@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,6 +93,22 @@ func (e *env) writeJSON(name string, v any) string {
 func (e *env) useConfig(cfg map[string]any) {
 	e.n++
 	e.config = e.writeJSON(fmt.Sprintf("hone-%d.json", e.n), cfg)
+}
+
+// addConfig merges the top-level keys of extra into the current --config
+// file (set by useConfig, useFake or useServer).
+func (e *env) addConfig(extra map[string]any) {
+	e.t.Helper()
+	data, err := os.ReadFile(e.config)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	cfg := map[string]any{}
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		e.t.Fatal(err)
+	}
+	maps.Copy(cfg, extra)
+	e.useConfig(cfg)
 }
 
 // useFake configures the scripted fake model (docs/fake-script.md) as

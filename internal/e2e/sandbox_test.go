@@ -56,10 +56,14 @@ func TestRunAutoModeSandboxesCommands(t *testing.T) {
 	}
 }
 
-// A command the classifier takes for read-only (git status) runs the
-// repository's fsmonitor program: the read-only sandbox keeps it from
-// writing and from the network, and the model still gets git's output.
-func TestRunSandboxContainsReadOnlyCommand(t *testing.T) {
+// A command Hone runs on its own authority is contained by the sandbox
+// even when it runs a program the repository configures: git status
+// allowed by a rule runs the model-written core.fsmonitor program in the
+// workspace sandbox, which can neither write outside the project nor
+// reach the network. (The classifier no longer takes such a git status
+// for read-only at all; the allow rule stands for any line that gets
+// through on Hone's authority.)
+func TestRunSandboxContainsRuleAllowedCommand(t *testing.T) {
 	t.Parallel()
 	lookPath(t, "git")
 	e := newEnv(t)
@@ -69,7 +73,7 @@ func TestRunSandboxContainsReadOnlyCommand(t *testing.T) {
 	t.Cleanup(srv.Close)
 	port := srv.URL[strings.LastIndexByte(srv.URL, ':')+1:]
 	victim := filepath.Join(e.dir, "pwned")
-	hook := "touch " + victim + "; touch inside-pwned; exec 3<>/dev/tcp/127.0.0.1/" + port + "; echo"
+	hook := "touch " + victim + "; exec 3<>/dev/tcp/127.0.0.1/" + port + "; echo"
 	for _, args := range [][]string{{"init", "-q"}, {"config", "core.fsmonitor", hook}} {
 		c := exec.Command("git", args...)
 		c.Dir = e.project
@@ -78,9 +82,10 @@ func TestRunSandboxContainsReadOnlyCommand(t *testing.T) {
 		}
 	}
 	e.useFake(script{Turns: []any{turn(toolCall("c1", "bash", map[string]any{"command": "git status"})), turn(text("ok"))}})
+	e.addConfig(map[string]any{"permissions": map[string]any{"allow": []string{"bash(git status*)"}}})
 	r := e.mustRun(0, "run", "look at the repository")
-	if fileExists(victim) || fileExists(e.projectFile("inside-pwned")) {
-		t.Error("the fsmonitor program wrote files")
+	if fileExists(victim) {
+		t.Error("the fsmonitor program wrote outside the project")
 	}
 	if hits.Load() != 0 {
 		t.Error("the fsmonitor program reached the network")

@@ -82,7 +82,7 @@ func TestGoplsCrashIsReportedAndRestarted(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := waitState(t, events, "gopls", lsp.StateFailed)
-	contains(t, st.Error, "signal: killed")
+	contains(t, st.Error, "killed")
 
 	write(t, dir, "use.go", "package calc\n\nfunc Twice(x int) int { return Add(x, \"three\") }\n")
 	begin := time.Now()

@@ -133,7 +133,7 @@ func TestStdioServerKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := waitState(t, events, "every", mcp.StateFailed)
-	contains(t, st.Error, "signal: killed")
+	contains(t, st.Error, "killed")
 	gone(t, pid)
 	if _, ok := f.reg.Get("mcp_every_echo"); !ok {
 		t.Fatal("tools of an exited server must stay registered for the restart")
