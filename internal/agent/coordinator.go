@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/pubsub"
 )
 
@@ -43,6 +44,9 @@ type Coordinator struct {
 	mu     sync.Mutex
 	active map[string]*activeSession
 	queues map[string][]queuedPrompt
+	// modes is the permission mode of each session's last request in
+	// this process, to tell the model when it changed.
+	modes  map[string]permission.Mode
 	closed bool
 	wg     sync.WaitGroup // running turns and background work (titles)
 }
@@ -75,6 +79,7 @@ func NewCoordinator(cfg Config, deps Deps) *Coordinator {
 		cool:   newCooldowns(cfg.Now, cfg.Cooldowns),
 		active: make(map[string]*activeSession),
 		queues: make(map[string][]queuedPrompt),
+		modes:  make(map[string]permission.Mode),
 	}
 }
 

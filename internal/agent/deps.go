@@ -6,6 +6,7 @@ import (
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/session"
 	"github.com/honecode/hone/internal/tools"
 )
@@ -38,11 +39,20 @@ type ChildSessions interface {
 // registry). Run validates arguments, asks permission and never panics;
 // failures come back as error results.
 type Toolset interface {
-	Definitions() []llm.ToolDef
+	// Manifest returns the definitions offered to the model in mode.
+	Manifest(mode permission.Mode) []llm.ToolDef
 	Run(ctx context.Context, call tools.Call) tools.Result
-	// ReadOnly reports whether calls of the tool may run in parallel with
-	// other read-only calls.
-	ReadOnly(name string) bool
+	// Policy returns the permission class of the tool called name (""
+	// when unknown): read-only calls may run in parallel with each other,
+	// and the calls of write tools tell whether a turn changed anything.
+	Policy(name string) tools.Policy
+}
+
+// Modes reports the permission mode in force (the permission service).
+// The Coordinator reads it before every step: the tools offered and the
+// system prompt follow it.
+type Modes interface {
+	Mode() permission.Mode
 }
 
 // Deps are the services a Coordinator uses.
@@ -54,6 +64,8 @@ type Deps struct {
 	Children      ChildSessions
 	Tools         Toolset
 	SubAgentTools Toolset
+	// Modes is the permission mode's source; nil means always default.
+	Modes Modes
 	// Logger defaults to a discarding logger.
 	Logger *slog.Logger
 }

@@ -49,7 +49,7 @@ func (t *turn) runTools(ctx context.Context, msg message.Message, calls []llm.Pa
 
 // parallel reports whether call may run alongside other read-only calls.
 func (t *turn) parallel(call llm.Part) bool {
-	return call.InputError == "" && t.spec.tools.ReadOnly(call.ToolName)
+	return call.InputError == "" && t.spec.tools.Policy(call.ToolName) == tools.PolicyReadOnly
 }
 
 func (t *turn) runBatch(ctx context.Context, msgID string, calls []llm.Part, out []*tools.Result) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/session"
 )
 
@@ -39,6 +40,7 @@ type turn struct {
 	imagesNoted bool
 	system      []string
 	defs        []llm.ToolDef
+	mode        permission.Mode // the mode defs and system were built for
 
 	steps    int // steps since the last prompt folded at the end of an answer
 	ctxTok   int64
@@ -79,8 +81,7 @@ func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
 	if err := t.addUser(ctx, parts); err != nil {
 		return err
 	}
-	t.defs = t.spec.tools.Definitions()
-	t.system = t.c.systemPrompt(ctx, t.spec.prompt, t.defs)
+	t.applyMode(ctx, true)
 	t.ctxTok = t.sess.ContextTokens
 	if t.ctxTok == 0 {
 		t.ctxTok = estimateView(t.system, t.view)
