@@ -72,8 +72,11 @@ const (
 	ExitLoop             ExitReason = "loop_detected"
 	ExitProviderError    ExitReason = "provider_error"    // every candidate failed
 	ExitAuth             ExitReason = "auth"              // auth or billing
-	ExitPermissionDenied ExitReason = "permission_denied" // a denial ended the task
-	ExitError            ExitReason = "error"
+	ExitPermissionDenied ExitReason = "permission_denied" // a denial ended the task, or every file change was denied
+	// ExitEmptyAnswer: the model ended the turn with a message without
+	// text (and without tool calls).
+	ExitEmptyAnswer ExitReason = "empty_answer"
+	ExitError       ExitReason = "error"
 	// ExitQueued: the session was busy; the prompt waits in its queue
 	// (Result.QueuedMessageID) and will be answered by the running turn.
 	ExitQueued ExitReason = "queued"

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
@@ -109,13 +110,17 @@ func (t *turn) end(reason ExitReason, err error) {
 }
 
 // doneReason is the reason of a turn whose model stopped calling tools:
-// permission_denied when it stopped right after a denied call.
+// permission_denied when it stopped right after a denied call or when
+// every file change it tried was denied, empty_answer when its last
+// message has no text.
 func (t *turn) doneReason(last message.Message) ExitReason {
-	if t.lastDeny {
+	switch {
+	case t.lastDeny, t.writes > 0 && t.writesDenied == t.writes:
 		return ExitPermissionDenied
-	}
-	if last.FinishReason == llm.FinishCanceled {
+	case last.FinishReason == llm.FinishCanceled:
 		return ExitCanceled
+	case strings.TrimSpace(last.LLM().Text()) == "":
+		return ExitEmptyAnswer
 	}
 	return ExitDone
 }

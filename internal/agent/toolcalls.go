@@ -35,6 +35,12 @@ func (t *turn) runTools(ctx context.Context, msg message.Message, calls []llm.Pa
 			continue
 		}
 		t.guard.add(calls[i], r.Content, r.IsError)
+		if t.spec.tools.Policy(calls[i].ToolName) == tools.PolicyWrite {
+			t.writes++
+			if r.Denied {
+				t.writesDenied++
+			}
+		}
 		if r.Denied {
 			denied = true
 			t.mu.Lock()

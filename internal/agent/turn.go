@@ -48,6 +48,9 @@ type turn struct {
 	lastOut  int64
 	guard    *loopGuard
 	lastDeny bool
+	// writes counts the calls of write tools that ran, writesDenied
+	// those of them the permission service refused.
+	writes, writesDenied int
 
 	first           bool // the session had no prompt before this turn
 	justSummarized  bool

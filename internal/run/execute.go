@@ -108,6 +108,8 @@ func outcome(res *agent.Result) error {
 		return errors.New("stopped: the model kept repeating the same tool call")
 	case agent.ExitPermissionDenied:
 		return fmt.Errorf("the task ended after %d denied permission request(s); allow the action in the permission rules or use --yolo", res.Denials)
+	case agent.ExitEmptyAnswer:
+		return errors.New("the model ended its turn without an answer")
 	}
 	if res.Err != nil {
 		return res.Err

@@ -25,6 +25,8 @@ const (
 	ExitLimit ExitCode = 6
 	// ExitLoop: the model kept repeating the same tool call.
 	ExitLoop ExitCode = 7
+	// ExitEmptyAnswer: the model ended its turn without any text.
+	ExitEmptyAnswer ExitCode = 8
 	// ExitInterrupted: cancelled by SIGINT/SIGTERM; partial work is saved.
 	ExitInterrupted ExitCode = 130
 )
@@ -44,6 +46,8 @@ func CodeFor(r agent.ExitReason) ExitCode {
 		return ExitLimit
 	case agent.ExitLoop:
 		return ExitLoop
+	case agent.ExitEmptyAnswer:
+		return ExitEmptyAnswer
 	case agent.ExitCanceled:
 		return ExitInterrupted
 	}

@@ -67,7 +67,7 @@ func TestTextOutput(t *testing.T) {
 	if got := e.out.String(); got != "Let me look.\nThere are two files.\n" {
 		t.Errorf("stdout %q", got)
 	}
-	if got := e.err.String(); !strings.Contains(got, `● glob {"pattern":"*.go"}`) {
+	if got := e.err.String(); !strings.Contains(got, "● glob *.go\n✓ glob *.go\n") {
 		t.Errorf("stderr %q", got)
 	}
 	e.model.AssertConsumed(t)
@@ -161,6 +161,7 @@ func TestExitCodes(t *testing.T) {
 		"auth":        {[]fake.Turn{{fake.Error(llm.KindAuth)}}, run.Options{}, run.ExitAuth, "auth"},
 		"unavailable": {[]fake.Turn{{fake.Error(llm.KindOverloaded)}}, run.Options{}, run.ExitUnavailable, "no model available"},
 		"denied":      {[]fake.Turn{{fake.ToolCall("edit", nil)}, {fake.Text("cannot")}}, run.Options{}, run.ExitDenied, "denied"},
+		"empty":       {[]fake.Turn{{fake.Text("")}}, run.Options{}, run.ExitEmptyAnswer, "without an answer"},
 		"loop": {[]fake.Turn{{fake.ToolCall("glob", nil)}, {fake.ToolCall("glob", nil)}, {fake.ToolCall("glob", nil)}},
 			run.Options{}, run.ExitLoop, "repeating"},
 	} {
@@ -173,7 +174,7 @@ func TestExitCodes(t *testing.T) {
 			if code != c.code || err == nil || !strings.Contains(err.Error(), c.msg) {
 				t.Errorf("code %d err %v, want %d %q", code, err, c.code, c.msg)
 			}
-			if name == "denied" && !strings.Contains(e.err.String(), "✗ edit denied") {
+			if name == "denied" && !strings.Contains(e.err.String(), "✗ edit: denied — permission denied for edit (mode default)") {
 				t.Errorf("stderr %q", e.err.String())
 			}
 		})
@@ -237,7 +238,7 @@ func TestCodeForIsDistinct(t *testing.T) {
 	t.Parallel()
 	seen := map[run.ExitCode]agent.ExitReason{}
 	for _, r := range []agent.ExitReason{agent.ExitDone, agent.ExitCanceled, agent.ExitMaxSteps, agent.ExitLoop,
-		agent.ExitProviderError, agent.ExitAuth, agent.ExitPermissionDenied, agent.ExitError} {
+		agent.ExitProviderError, agent.ExitAuth, agent.ExitPermissionDenied, agent.ExitError, agent.ExitEmptyAnswer} {
 		c := run.CodeFor(r)
 		if prev, dup := seen[c]; dup {
 			t.Errorf("%s and %s share code %d", prev, r, c)

@@ -105,6 +105,8 @@ func (m *Model) turnResult(r *agent.Result) {
 		m.chat.AddInfo(chat.LevelWarn, "stopped: the model kept repeating the same tool call")
 	case agent.ExitPermissionDenied:
 		m.chat.AddInfo(chat.LevelWarn, "stopped after a permission was denied")
+	case agent.ExitEmptyAnswer:
+		m.chat.AddInfo(chat.LevelWarn, "the model ended its turn without an answer")
 	case agent.ExitProviderError, agent.ExitAuth, agent.ExitError:
 		m.chat.AddInfo(chat.LevelError, "the turn failed"+errText)
 	}
