@@ -43,6 +43,7 @@ func (s *Service) askPerson(ctx context.Context, req Request, an *shell.Analysis
 		return s.deny(ctx, req, ByNonInteractive, noFrontEnd)
 	}
 	req.ID = uuid.NewString()
+	req.SessionScope = Scope(req)
 	p := &pending{req: req, answer: make(chan response, 1)}
 	s.mu.Lock()
 	s.seq++

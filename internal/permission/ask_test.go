@@ -120,7 +120,7 @@ func TestAllowSessionGrantsExactPath(t *testing.T) {
 	if err := result(t, done); err != nil {
 		t.Fatal(err)
 	}
-	if got := Scope(edit("/proj/a.go")); got != "edit (write) of /proj/a.go" {
+	if got := Scope(edit("/proj/a.go")); got != "every edit call (write) on /proj/a.go" {
 		t.Errorf("Scope = %q", got)
 	}
 }
