@@ -10,6 +10,7 @@ import (
 
 	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/pubsub"
+	"github.com/honecode/hone/internal/session"
 )
 
 // Errors returned by the Coordinator.
@@ -61,6 +62,9 @@ type activeSession struct {
 	// turn is the running turn (nil during Summarize); sub-agent costs are
 	// added to it.
 	turn *turn
+	// lease is the session's cross-process lease while a main turn holds
+	// it (nil without Deps.Leases).
+	lease *session.Lease
 }
 
 // NewCoordinator returns a Coordinator; cfg's zero fields take their

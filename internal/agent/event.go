@@ -97,4 +97,7 @@ type Result struct {
 	// QueuedMessageID is the stored queued prompt when Reason is
 	// ExitQueued.
 	QueuedMessageID string
+	// Holder is the other process whose turn takes the queued prompt,
+	// when Reason is ExitQueued because another process held the session.
+	Holder *session.Holder
 }

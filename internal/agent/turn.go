@@ -81,15 +81,17 @@ func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
 	if t.spec.tools == nil {
 		return fmt.Errorf("run session %s: %w", t.sessionID, ErrNoTools)
 	}
-	if err := t.addUser(ctx, parts); err != nil {
-		return err
+	if len(parts) > 0 {
+		if err := t.addUser(ctx, parts); err != nil {
+			return err
+		}
 	}
 	t.applyMode(ctx, true)
 	t.ctxTok = t.sess.ContextTokens
 	if t.ctxTok == 0 {
 		t.ctxTok = estimateView(t.system, t.view)
 	}
-	if t.first && t.spec.titles && t.sess.Title == "" && t.sess.ParentSessionID == "" {
+	if t.first && len(parts) > 0 && t.spec.titles && t.sess.Title == "" && t.sess.ParentSessionID == "" {
 		t.c.startTitle(ctx, t.sessionID, llm.Message{Parts: parts}.Text())
 	}
 	return nil

@@ -107,6 +107,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		Tools:         svc.tools,
 		SubAgentTools: svc.tools.Subset("view", "glob", "grep", "ls"), // the read-only sub-agent
 		Modes:         perms,
+		Leases:        st.Leases,
 		Logger:        a.Logger(),
 	})
 	env.SubAgent = svc.coord

@@ -27,6 +27,9 @@ const (
 	ExitLoop ExitCode = 7
 	// ExitEmptyAnswer: the model ended its turn without any text.
 	ExitEmptyAnswer ExitCode = 8
+	// ExitBusy: another process runs a turn of the session; the prompt was
+	// queued into it.
+	ExitBusy ExitCode = 9
 	// ExitInterrupted: cancelled by SIGINT/SIGTERM; partial work is saved.
 	ExitInterrupted ExitCode = 130
 )
@@ -48,6 +51,8 @@ func CodeFor(r agent.ExitReason) ExitCode {
 		return ExitLoop
 	case agent.ExitEmptyAnswer:
 		return ExitEmptyAnswer
+	case agent.ExitQueued:
+		return ExitBusy
 	case agent.ExitCanceled:
 		return ExitInterrupted
 	}

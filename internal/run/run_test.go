@@ -238,7 +238,7 @@ func TestCodeForIsDistinct(t *testing.T) {
 	t.Parallel()
 	seen := map[run.ExitCode]agent.ExitReason{}
 	for _, r := range []agent.ExitReason{agent.ExitDone, agent.ExitCanceled, agent.ExitMaxSteps, agent.ExitLoop,
-		agent.ExitProviderError, agent.ExitAuth, agent.ExitPermissionDenied, agent.ExitError, agent.ExitEmptyAnswer} {
+		agent.ExitProviderError, agent.ExitAuth, agent.ExitPermissionDenied, agent.ExitError, agent.ExitEmptyAnswer, agent.ExitQueued} {
 		c := run.CodeFor(r)
 		if prev, dup := seen[c]; dup {
 			t.Errorf("%s and %s share code %d", prev, r, c)

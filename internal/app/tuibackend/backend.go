@@ -56,7 +56,11 @@ func (b *Backend) Run(ctx context.Context, sessionID, prompt string, atts []tui.
 	if err != nil {
 		return err
 	}
-	if res.Reason == agent.ExitCanceled || res.Reason == agent.ExitQueued {
+	switch {
+	case res.Reason == agent.ExitQueued && res.Holder != nil:
+		return fmt.Errorf("session busy in process %d on %s (since %s): your prompt was queued into its running turn",
+			res.Holder.PID, res.Holder.Hostname, res.Holder.Since.Format("15:04:05"))
+	case res.Reason == agent.ExitCanceled || res.Reason == agent.ExitQueued:
 		return nil
 	}
 	return res.Err

@@ -14,12 +14,13 @@ func TestPermissionDialogNeverTakesKeysTypedWhileItOpens(t *testing.T) {
 	t.Parallel()
 	u := newUser(t)
 	config := u.fakeConfig(script{Turns: []any{
-		map[string]any{"items": []any{
-			map[string]any{"text": "I will create the file."},
-			map[string]any{"delay_ms": 800},
-			map[string]any{"tool_call": map[string]any{"name": "bash", "input": map[string]any{
-				"command": "touch typed-through.txt", "description": "create the file"}}},
-		}},
+		// A command that only reads runs without asking: it holds the turn
+		// until the test has started typing, so the dialog below opens in
+		// the middle of the typing, however slow the machine.
+		callTool("Let me check first.", "bash", map[string]any{
+			"command": "while [ ! -e typing-started ]; do sleep 0.05; done", "description": "wait"}),
+		callTool("I will create the file.", "bash", map[string]any{
+			"command": "touch typed-through.txt", "description": "create the file"}),
 		// The follow-up is folded into the turn before this step.
 		"Understood, I did not create it, and noted your follow-up.",
 	}})
@@ -37,12 +38,15 @@ func TestPermissionDialogNeverTakesKeysTypedWhileItOpens(t *testing.T) {
 		ch := string(words[i%len(words)])
 		p.typeText(ch)
 		typed += ch
+		if i == 3 {
+			u.writeProjectFile("typing-started", "")
+		}
 		time.Sleep(humanKeyGap)
 		if openedAt < 0 && strings.Contains(p.screen(), permissionTitle) {
 			openedAt = len(typed)
 		}
 	}
-	if openedAt <= 1 {
+	if openedAt <= 4 {
 		t.Fatalf("the dialog was open before the typing started (at key %d)", openedAt)
 	}
 	// Nothing was answered and every key reached the editor.
