@@ -3,6 +3,10 @@ package cmd
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/honecode/hone/internal/app"
 	"github.com/honecode/hone/internal/app/tuibackend"
@@ -13,6 +17,13 @@ import (
 func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if opts.Continue && opts.Session != "" {
 		return usageError(errors.New("--continue and --session cannot be used together"))
+	}
+	if err := f.needTerminal(); err != nil {
+		return usageError(err)
+	}
+	draft, err := tuiDraft(f)
+	if err != nil {
+		return usageError(err)
 	}
 	f.Options = func(o *app.Options) { o.Model, o.Yolo = opts.Model, opts.Yolo }
 	a, err := f.App(ctx)
@@ -43,5 +54,56 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 		Continue:  opts.Continue,
 		NoColor:   f.Getenv("NO_COLOR") != "",
 		Getenv:    f.Getenv,
+		Draft:     draft,
 	})
+}
+
+// maxDraft bounds the text piped into the interface's editor.
+const maxDraft = 1 << 20
+
+// needTerminal explains what to do when there is no terminal to draw the
+// interface on or to read keys from.
+func (f *Factory) needTerminal() error {
+	const hint = `; to send one prompt without the interface, run: hone run "your prompt"`
+	if !f.IO.StdoutIsTerminal {
+		return errors.New("the interactive interface needs a terminal, and stdout is not one" + hint)
+	}
+	if f.IO.StdinIsTerminal {
+		return nil
+	}
+	open := f.OpenTTY
+	if open == nil {
+		open = openTTY
+	}
+	if err := open(); err != nil {
+		return fmt.Errorf("the interactive interface needs a terminal to read keys from: stdin is not one, "+
+			"and the controlling terminal cannot be opened (%v)%s", err, hint)
+	}
+	return nil
+}
+
+// tuiDraft reads text piped into hone: it becomes the editor's content,
+// to be read and sent by the user (nothing is sent unasked).
+func tuiDraft(f *Factory) (string, error) {
+	if !f.IO.StdinIsPipe {
+		return "", nil
+	}
+	text, _, err := startStdin(f.IO.In).read(f.stdinWait(), maxDraft)
+	if err != nil {
+		return "", fmt.Errorf("piped input: %w; send it with hone run instead, or attach a file with @", err)
+	}
+	return strings.TrimRight(text, "\r\n\t "), nil
+}
+
+// openTTY checks that the controlling terminal can be opened, the way the
+// interface opens it when stdin is not a terminal.
+func openTTY() error {
+	in, out, err := tea.OpenTTY()
+	if err != nil {
+		return err
+	}
+	if out != in { // one file on Unix
+		_ = out.Close()
+	}
+	return in.Close()
 }

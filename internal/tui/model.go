@@ -96,6 +96,9 @@ func NewModel(ctx context.Context, b Backend, opts Options) *Model {
 		height:     24,
 	}
 	m.status.SetHints(idleHints())
+	if opts.Draft != "" {
+		m.editor.SetValue(opts.Draft)
+	}
 	m.layout()
 	return m
 }

@@ -26,6 +26,9 @@ type Options struct {
 	Editor string
 	// Getenv reads the environment (nil: os.Getenv).
 	Getenv func(string) string
+	// Draft is put in the editor at start (text piped into hone), for the
+	// user to read, edit and send.
+	Draft string
 }
 
 func (o Options) getenv(k string) string {

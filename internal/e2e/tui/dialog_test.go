@@ -46,7 +46,7 @@ func TestPermissionDialogNeverTakesKeysTypedWhileItOpens(t *testing.T) {
 			openedAt = len(typed)
 		}
 	}
-	if openedAt <= 4 {
+	if openedAt < 4 { // typing-started was created after the fourth key
 		t.Fatalf("the dialog was open before the typing started (at key %d)", openedAt)
 	}
 	// Nothing was answered and every key reached the editor.
@@ -110,5 +110,30 @@ func TestPermissionDialogScrollsALongWriteAt80x24(t *testing.T) {
 	p.waitFor("The file is written.", idleHint)
 	if got, _ := u.readProjectFile("long.txt"); got != content.String() {
 		t.Errorf("long.txt has %d bytes, want the 120 lines", len(got))
+	}
+}
+
+func TestPipedTextBecomesTheEditorsDraft(t *testing.T) {
+	t.Parallel()
+	u := newUser(t)
+	config := u.fakeConfig(script{Turns: []any{"The plan looks fine."}})
+	s := newTmux(t, u)
+	// printf | hone: the text arrives on stdin; hone reads its keys from
+	// the terminal.
+	argv := append([]string{"sh", "-c", `printf 'review the plan in plan.md' | "$0" "$@"`}, u.honeArgs(config)...)
+	p := s.start(u.project, 120, 35, argv...)
+	p.waitFor("> review the plan in plan.md")
+	if list := u.sessions(config); len(list) != 0 {
+		t.Fatalf("the piped text was sent before the user did: %+v", list)
+	}
+	p.keys("Enter")
+	p.waitFor("The plan looks fine.", idleHint)
+	list := u.sessions(config)
+	if len(list) != 1 {
+		t.Fatalf("sessions = %+v", list)
+	}
+	msgs := u.messages(config, list[0].ID)
+	if len(msgs) == 0 || msgs[0].Role != "user" || msgs[0].Parts[0].Text != "review the plan in plan.md" {
+		t.Errorf("first message = %+v, want the piped text as the prompt", msgs)
 	}
 }
