@@ -18,13 +18,6 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if opts.Continue && opts.Session != "" {
 		return usageError(errors.New("--continue and --session cannot be used together"))
 	}
-	if err := f.needTerminal(); err != nil {
-		return usageError(err)
-	}
-	draft, err := tuiDraft(f)
-	if err != nil {
-		return usageError(err)
-	}
 	f.Options = func(o *app.Options) { o.Model, o.Yolo = opts.Model, opts.Yolo }
 	a, err := f.App(ctx)
 	if err != nil {
@@ -33,17 +26,16 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if _, err := a.Config(ctx); err != nil {
 		return configErr(err)
 	}
-	sessionID := ""
-	if opts.Session != "" {
-		st, err := a.Store(ctx)
-		if err != nil {
-			return err
-		}
-		s, err := resolveSession(ctx, st.Sessions, opts.Session)
-		if err != nil {
-			return err
-		}
-		sessionID = s.ID
+	sessionID, err := rootSession(ctx, a, opts.Session)
+	if err != nil {
+		return err
+	}
+	if err := f.needTerminal(); err != nil {
+		return usageError(err)
+	}
+	draft, err := tuiDraft(f)
+	if err != nil {
+		return usageError(err)
 	}
 	b, err := tuibackend.New(ctx, a)
 	if err != nil {
@@ -56,6 +48,22 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 		Getenv:    f.Getenv,
 		Draft:     draft,
 	})
+}
+
+// rootSession resolves -s (a full id or unique prefix); "" without it.
+func rootSession(ctx context.Context, a *app.App, idOrPrefix string) (string, error) {
+	if idOrPrefix == "" {
+		return "", nil
+	}
+	st, err := a.Store(ctx)
+	if err != nil {
+		return "", err
+	}
+	s, err := resolveSession(ctx, st.Sessions, idOrPrefix)
+	if err != nil {
+		return "", err
+	}
+	return s.ID, nil
 }
 
 // maxDraft bounds the text piped into the interface's editor.
