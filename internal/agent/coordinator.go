@@ -8,7 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/pubsub"
+	"github.com/honecode/hone/internal/session"
 )
 
 // Errors returned by the Coordinator.
@@ -46,6 +48,9 @@ type Coordinator struct {
 	active map[string]*activeSession
 	queues map[string][]queuedPrompt
 	warned map[string]bool // instruction-file warnings already given
+	// modes is the permission mode of each session's last request in
+	// this process, to tell the model when it changed.
+	modes  map[string]permission.Mode
 	closed bool
 	wg     sync.WaitGroup // running turns and background work (titles)
 }
@@ -60,6 +65,9 @@ type activeSession struct {
 	// turn is the running turn (nil during Summarize); sub-agent costs are
 	// added to it.
 	turn *turn
+	// lease is the session's cross-process lease while a main turn holds
+	// it (nil without Deps.Leases).
+	lease *session.Lease
 }
 
 // NewCoordinator returns a Coordinator; cfg's zero fields take their
@@ -78,6 +86,7 @@ func NewCoordinator(cfg Config, deps Deps) *Coordinator {
 		cool:   newCooldowns(cfg.Now, cfg.Cooldowns),
 		active: make(map[string]*activeSession),
 		queues: make(map[string][]queuedPrompt),
+		modes:  make(map[string]permission.Mode),
 	}
 }
 

@@ -3,9 +3,11 @@ package agent
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/session"
 	"github.com/honecode/hone/internal/tools"
 )
@@ -18,6 +20,9 @@ type MessageStore interface {
 	Update(ctx context.Context, m message.Message) error
 	Delete(ctx context.Context, id string) error
 	List(ctx context.Context, sessionID string) ([]message.Message, error)
+	// ListQueued returns the session's queued prompts, oldest first,
+	// whichever process queued them.
+	ListQueued(ctx context.Context, sessionID string) ([]message.Message, error)
 }
 
 // SessionStore is what the agent needs of the session service.
@@ -38,11 +43,34 @@ type ChildSessions interface {
 // registry). Run validates arguments, asks permission and never panics;
 // failures come back as error results.
 type Toolset interface {
-	Definitions() []llm.ToolDef
+	// Manifest returns the definitions offered to the model in mode.
+	Manifest(mode permission.Mode) []llm.ToolDef
 	Run(ctx context.Context, call tools.Call) tools.Result
-	// ReadOnly reports whether calls of the tool may run in parallel with
-	// other read-only calls.
-	ReadOnly(name string) bool
+	// Policy returns the permission class of the tool called name (""
+	// when unknown): read-only calls may run in parallel with each other,
+	// and the calls of write tools tell whether a turn changed anything.
+	Policy(name string) tools.Policy
+}
+
+// Leases lets one process at a time run turns of a session
+// (session.Leases): a second process queues its prompt into the running
+// turn through the store, or says who holds the session.
+type Leases interface {
+	// Acquire takes the session's lease; a *session.HeldError names the
+	// live process holding it.
+	Acquire(ctx context.Context, sessionID string) (*session.Lease, error)
+	// QueueState tells whether a prompt queued while another process held
+	// the lease was taken, will be, or has no one to take it.
+	QueueState(ctx context.Context, sessionID, messageID string) (session.QueueState, session.Holder, error)
+	// TTL is how long a lease lives without a heartbeat.
+	TTL() time.Duration
+}
+
+// Modes reports the permission mode in force (the permission service).
+// The Coordinator reads it before every step: the tools offered and the
+// system prompt follow it.
+type Modes interface {
+	Mode() permission.Mode
 }
 
 // Deps are the services a Coordinator uses.
@@ -54,6 +82,11 @@ type Deps struct {
 	Children      ChildSessions
 	Tools         Toolset
 	SubAgentTools Toolset
+	// Modes is the permission mode's source; nil means always default.
+	Modes Modes
+	// Leases, when set, keep turns of a session in one process at a time;
+	// nil leaves sessions unlocked across processes.
+	Leases Leases
 	// Logger defaults to a discarding logger.
 	Logger *slog.Logger
 }

@@ -78,11 +78,14 @@ const (
 	ExitLoop             ExitReason = "loop_detected"
 	ExitProviderError    ExitReason = "provider_error"    // every candidate failed
 	ExitAuth             ExitReason = "auth"              // auth or billing
-	ExitPermissionDenied ExitReason = "permission_denied" // a denial ended the task
+	ExitPermissionDenied ExitReason = "permission_denied" // a denial ended the task, or every file change was denied
 	// ExitOutputTooLarge: the model's answer passed Config.MaxOutput and
 	// was cut there; its tool calls were not run.
 	ExitOutputTooLarge ExitReason = "output_too_large"
-	ExitError          ExitReason = "error"
+	// ExitEmptyAnswer: the model ended the turn with a message without
+	// text (and without tool calls).
+	ExitEmptyAnswer ExitReason = "empty_answer"
+	ExitError       ExitReason = "error"
 	// ExitQueued: the session was busy; the prompt waits in its queue
 	// (Result.QueuedMessageID) and will be answered by the running turn.
 	ExitQueued ExitReason = "queued"
@@ -103,4 +106,7 @@ type Result struct {
 	// QueuedMessageID is the stored queued prompt when Reason is
 	// ExitQueued.
 	QueuedMessageID string
+	// Holder is the other process whose turn takes the queued prompt,
+	// when Reason is ExitQueued because another process held the session.
+	Holder *session.Holder
 }

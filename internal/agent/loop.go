@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
@@ -11,12 +12,8 @@ import (
 // loop runs model steps until the turn ends, then marks a closing.
 func (t *turn) loop(ctx context.Context, a *activeSession) {
 	for {
-		if t.spec.queue {
-			if q := t.c.takeQueue(t.sessionID); len(q) > 0 {
-				if !t.foldQueue(ctx, q) {
-					break
-				}
-			}
+		if t.spec.queue && !t.foldQueued(ctx) {
+			break
 		}
 		if reason, stop := t.limitReached(); stop {
 			t.end(reason, nil)
@@ -46,7 +43,12 @@ func (t *turn) stepAndTools(ctx context.Context, a *activeSession) bool {
 	t.justSummarized = false
 	if len(out.calls) == 0 {
 		if t.spec.queue {
-			if q := t.c.continueOrClose(t.sessionID, a); len(q) > 0 {
+			q, err := t.c.continueOrClose(ctx, t.sessionID, a)
+			if err != nil {
+				t.end(ExitError, err)
+				return false
+			}
+			if len(q) > 0 {
 				t.steps = 0
 				return t.foldQueue(ctx, q)
 			}
@@ -84,14 +86,25 @@ func (t *turn) stepFailed(ctx context.Context, err error) bool {
 	return false
 }
 
+// foldQueued folds the prompts queued for the session (by this process
+// or another) before the next step; false when that failed (the turn has
+// ended).
+func (t *turn) foldQueued(ctx context.Context) bool {
+	q, err := t.c.takeQueued(ctx, t.sessionID)
+	if err != nil {
+		t.end(ExitError, err)
+		return false
+	}
+	if len(q) == 0 {
+		return true
+	}
+	return t.foldQueue(ctx, q)
+}
+
 // foldQueue folds queued prompts before the next step; false when storing
 // them failed (the turn has ended).
-func (t *turn) foldQueue(ctx context.Context, q []queuedPrompt) bool {
-	msgs := make([]message.Message, len(q))
-	for i, p := range q {
-		msgs[i] = p.msg
-	}
-	err := t.fold(ctx, msgs)
+func (t *turn) foldQueue(ctx context.Context, q []message.Message) bool {
+	err := t.fold(ctx, q)
 	t.c.publishQueue(ctx, t.sessionID)
 	if err != nil {
 		t.end(ExitError, err)
@@ -109,13 +122,17 @@ func (t *turn) end(reason ExitReason, err error) {
 }
 
 // doneReason is the reason of a turn whose model stopped calling tools:
-// permission_denied when it stopped right after a denied call.
+// permission_denied when it stopped right after a denied call or when
+// every file change it tried was denied, empty_answer when its last
+// message has no text.
 func (t *turn) doneReason(last message.Message) ExitReason {
-	if t.lastDeny {
+	switch {
+	case t.lastDeny, t.writes > 0 && t.writesDenied == t.writes:
 		return ExitPermissionDenied
-	}
-	if last.FinishReason == llm.FinishCanceled {
+	case last.FinishReason == llm.FinishCanceled:
 		return ExitCanceled
+	case strings.TrimSpace(last.LLM().Text()) == "":
+		return ExitEmptyAnswer
 	}
 	return ExitDone
 }

@@ -31,14 +31,16 @@ const (
 
 // systemPrompt returns the system blocks of a turn: the role (stable, so
 // providers can cache it) and the environment with the project's memory
-// files.
-func (c *Coordinator) systemPrompt(ctx context.Context, sessionID string, kind promptKind, defs []llm.ToolDef) []string {
+// files, followed by modeSection (the permission mode; see modeSection).
+// Skipped instruction files are reported to sessionID once.
+func (c *Coordinator) systemPrompt(ctx context.Context, sessionID string, kind promptKind, defs []llm.ToolDef, modeSection string) []string {
 	role := systemText
 	if kind == promptSub {
 		role = subAgentText
 	}
 	var b strings.Builder
 	c.writeEnvironment(ctx, &b, defs)
+	b.WriteString(modeSection)
 	if kind == promptMain {
 		memory, warnings := readMemory(c.cfg)
 		b.WriteString(memory)

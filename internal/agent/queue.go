@@ -57,8 +57,11 @@ func (c *Coordinator) RemoveQueued(ctx context.Context, sessionID, messageID str
 		return ErrNotQueued
 	}
 	c.setQueueLocked(sessionID, slices.Delete(slices.Clone(q), i, i+1))
+	// Deleted under c.mu: a turn takes queued prompts from the store under
+	// it too, so it never takes one that was just removed.
+	err := c.deps.Messages.Delete(ctx, messageID)
 	c.mu.Unlock()
-	if err := c.deps.Messages.Delete(ctx, messageID); err != nil {
+	if err != nil {
 		return fmt.Errorf("remove queued prompt: %w", err)
 	}
 	c.publishQueue(ctx, sessionID)
@@ -73,13 +76,25 @@ func (c *Coordinator) setQueueLocked(sessionID string, q []queuedPrompt) {
 	c.queues[sessionID] = q
 }
 
-// takeQueue removes and returns sessionID's queue.
-func (c *Coordinator) takeQueue(sessionID string) []queuedPrompt {
+// takeQueued returns the session's queued prompts from the store (this
+// process's and other processes') and drops them from the queue shown.
+func (c *Coordinator) takeQueued(ctx context.Context, sessionID string) ([]message.Message, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	q := c.queues[sessionID]
-	delete(c.queues, sessionID)
-	return q
+	return c.takeQueuedLocked(ctx, sessionID)
+}
+
+func (c *Coordinator) takeQueuedLocked(ctx context.Context, sessionID string) ([]message.Message, error) {
+	q, err := c.deps.Messages.ListQueued(context.WithoutCancel(ctx), sessionID)
+	if err != nil {
+		return nil, fmt.Errorf("read queued prompts: %w", err)
+	}
+	ids := make(map[string]bool, len(q))
+	for _, m := range q {
+		ids[m.ID] = true
+	}
+	c.forgetQueuedLocked(sessionID, ids)
+	return q, nil
 }
 
 // forgetQueued drops the given message ids from sessionID's queue (they
@@ -87,22 +102,38 @@ func (c *Coordinator) takeQueue(sessionID string) []queuedPrompt {
 func (c *Coordinator) forgetQueued(sessionID string, ids map[string]bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.forgetQueuedLocked(sessionID, ids)
+}
+
+func (c *Coordinator) forgetQueuedLocked(sessionID string, ids map[string]bool) {
 	q := slices.DeleteFunc(slices.Clone(c.queues[sessionID]), func(p queuedPrompt) bool { return ids[p.msg.ID] })
 	c.setQueueLocked(sessionID, q)
 }
 
 // continueOrClose is called when a turn's model has finished answering:
 // it returns the queued prompts to fold into the turn, or, when there are
-// none, marks the turn closing so that later prompts start a new turn.
-func (c *Coordinator) continueOrClose(sessionID string, a *activeSession) []queuedPrompt {
+// none, marks the turn closing so that later prompts start a new turn. With
+// a lease, the check and the closing mark are one step for other processes
+// too (session.Lease.Close).
+func (c *Coordinator) continueOrClose(ctx context.Context, sessionID string, a *activeSession) ([]message.Message, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if q := c.queues[sessionID]; len(q) > 0 {
-		delete(c.queues, sessionID)
-		return q
+	if a.lease != nil {
+		pending, err := a.lease.Close(context.WithoutCancel(ctx))
+		if err != nil {
+			return nil, err
+		}
+		if !pending {
+			a.closing = true
+			return nil, nil
+		}
+	}
+	q, err := c.takeQueuedLocked(ctx, sessionID)
+	if err != nil || len(q) > 0 {
+		return q, err
 	}
 	a.closing = true
-	return nil
+	return nil, nil
 }
 
 // markClosing marks a turn that ends for any other reason; its queue stays

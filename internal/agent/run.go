@@ -42,13 +42,21 @@ func (c *Coordinator) RunWith(ctx context.Context, sessionID, prompt string, att
 		c.publishQueue(ctx, sessionID)
 		return &Result{SessionID: sessionID, Reason: ExitQueued, QueuedMessageID: queued.ID}, nil
 	}
-	return c.runHeld(ctx, sessionID, a, parts, c.mainSpec(opts))
+	l, err := c.takeLease(ctx, sessionID, a, parts)
+	if err != nil || l.queued != nil {
+		c.markClosing(a)
+		c.release(sessionID, a)
+		return l.queued, err
+	}
+	a.lease = l.lease
+	return c.runHeld(ctx, sessionID, a, l.parts, c.mainSpec(opts))
 }
 
 // Retry asks the model again to answer the session's history as it is,
 // without a new prompt: the "retry now" of a turn that failed. It forgets
 // every cooldown first, since the person asked to try now, so the first
-// candidate is asked again. It fails with ErrBusy while a turn runs, and
+// candidate is asked again. It fails with ErrBusy while a turn runs here,
+// with session.HeldError while another process holds the session, and
 // with ErrNothingToRetry for a session without a prompt.
 func (c *Coordinator) Retry(ctx context.Context, sessionID string) (*Result, error) {
 	if len(c.large()) == 0 {
@@ -59,14 +67,28 @@ func (c *Coordinator) Retry(ctx context.Context, sessionID string) (*Result, err
 	if err != nil {
 		return nil, err
 	}
+	if c.deps.Leases != nil {
+		lease, err := c.deps.Leases.Acquire(ctx, sessionID)
+		if err != nil {
+			c.markClosing(a)
+			c.release(sessionID, a)
+			return nil, err
+		}
+		a.lease = lease
+	}
 	return c.runHeld(ctx, sessionID, a, nil, c.mainSpec(RunOptions{}))
 }
 
-// runHeld runs a turn on a session acquired as a, releasing it at the end.
+// runHeld runs a turn on a session acquired as a (with a.lease, when
+// set), releasing both at the end. parts may be empty when the prompt
+// waits in the store as queued and begin folds it in.
 func (c *Coordinator) runHeld(ctx context.Context, sessionID string, a *activeSession, parts []llm.Part, spec turnSpec) (*Result, error) {
 	defer c.release(sessionID, a)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if a.lease != nil {
+		defer c.keepLease(ctx, sessionID, a.lease, cancel)()
+	}
 	t := c.newTurn(ctx, sessionID, spec)
 	c.mu.Lock()
 	a.cancel = cancel

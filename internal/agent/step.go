@@ -22,6 +22,7 @@ type stepOutcome struct {
 // step asks the model once (with failover), stores the assistant message,
 // accounts usage and cost, and returns the tool calls to run.
 func (t *turn) step(ctx context.Context) stepOutcome {
+	t.applyMode(ctx, false)
 	t.steps++
 	t.mu.Lock()
 	t.res.Steps++

@@ -32,7 +32,7 @@ func (c *Coordinator) RunSubAgent(ctx context.Context, parentSessionID, callID, 
 	}
 	c.chargeParent(ctx, parentSessionID, res)
 	switch res.Reason {
-	case ExitDone, ExitPermissionDenied:
+	case ExitDone, ExitPermissionDenied, ExitEmptyAnswer:
 		return res.Text, nil
 	case ExitCanceled:
 		return res.Text, context.Canceled

@@ -34,6 +34,13 @@ func (c *Coordinator) Summarize(ctx context.Context, sessionID string) error {
 	defer c.markClosing(a)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if c.deps.Leases != nil {
+		lease, err := c.deps.Leases.Acquire(ctx, sessionID) // a *session.HeldError says who is busy
+		if err != nil {
+			return err
+		}
+		defer c.keepLease(ctx, sessionID, lease, cancel)()
+	}
 	spec := c.mainSpec(RunOptions{})
 	spec.queue = false
 	t := c.newTurn(ctx, sessionID, spec)

@@ -35,6 +35,12 @@ func (t *turn) runTools(ctx context.Context, msg message.Message, calls []llm.Pa
 			continue
 		}
 		t.guard.add(calls[i], r.Content, r.IsError)
+		if t.spec.tools.Policy(calls[i].ToolName) == tools.PolicyWrite {
+			t.writes++
+			if r.Denied {
+				t.writesDenied++
+			}
+		}
 		if r.Denied {
 			denied = true
 			t.mu.Lock()
@@ -49,7 +55,7 @@ func (t *turn) runTools(ctx context.Context, msg message.Message, calls []llm.Pa
 
 // parallel reports whether call may run alongside other read-only calls.
 func (t *turn) parallel(call llm.Part) bool {
-	return call.InputError == "" && t.spec.tools.ReadOnly(call.ToolName)
+	return call.InputError == "" && t.spec.tools.Policy(call.ToolName) == tools.PolicyReadOnly
 }
 
 func (t *turn) runBatch(ctx context.Context, msgID string, calls []llm.Part, out []*tools.Result) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/session"
 )
 
@@ -40,6 +41,7 @@ type turn struct {
 	imagesNoted bool
 	system      []string
 	defs        []llm.ToolDef
+	mode        permission.Mode // the mode defs and system were built for
 
 	steps    int // steps since the last prompt folded at the end of an answer
 	ctxTok   int64
@@ -47,6 +49,9 @@ type turn struct {
 	lastOut  int64
 	guard    *loopGuard
 	lastDeny bool
+	// writes counts the calls of write tools that ran, writesDenied
+	// those of them the permission service refused.
+	writes, writesDenied int
 
 	first           bool // the session had no prompt before this turn
 	justSummarized  bool
@@ -86,13 +91,12 @@ func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
 	case !hasUserMessage(t.hist):
 		return fmt.Errorf("retry session %s: %w", t.sessionID, ErrNothingToRetry)
 	}
-	t.defs = t.spec.tools.Definitions()
-	t.system = t.c.systemPrompt(ctx, t.sessionID, t.spec.prompt, t.defs)
+	t.applyMode(ctx, true)
 	t.ctxTok = t.sess.ContextTokens
 	if t.ctxTok == 0 {
 		t.ctxTok = estimateView(t.system, t.view)
 	}
-	if t.first && t.spec.titles && t.sess.Title == "" && t.sess.ParentSessionID == "" {
+	if t.first && len(parts) > 0 && t.spec.titles && t.sess.Title == "" && t.sess.ParentSessionID == "" {
 		t.c.startTitle(ctx, t.sessionID, llm.JoinText(parts))
 	}
 	return nil

@@ -115,6 +115,8 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		Children:      st.Sessions,
 		Tools:         svc.tools,
 		SubAgentTools: svc.tools.Subset("view", "glob", "grep", "ls"), // the read-only sub-agent
+		Modes:         perms,
+		Leases:        st.Leases,
 		Logger:        a.Logger(),
 	})
 	env.SubAgent = svc.coord

@@ -25,6 +25,8 @@ type Store struct {
 	Sessions *session.Service
 	Messages *message.Service
 	History  *history.Service
+	// Leases keep the turns of a session in one process at a time.
+	Leases *session.Leases
 }
 
 // storeState is the App's lazily opened Store; the zero value is ready.
@@ -60,6 +62,7 @@ func (a *App) Store(ctx context.Context) (*Store, error) {
 		Sessions: session.NewService(sqldb),
 		Messages: message.NewService(sqldb, message.Options{}),
 		History:  history.NewService(sqldb),
+		Leases:   session.NewLeases(sqldb, session.LeaseOptions{}),
 	}
 	return st.store, nil
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/honecode/hone/internal/app"
 )
@@ -28,6 +29,11 @@ type Factory struct {
 	// Options, when set before the first App call, adjusts the App's
 	// options (commands use it for their own flags: --model, --yolo …).
 	Options func(*app.Options)
+	// StdinWait overrides StdinWait (tests).
+	StdinWait time.Duration
+	// OpenTTY checks that a terminal can be opened for keys when stdin is
+	// not one (default: open /dev/tty); tests replace it.
+	OpenTTY func() error
 
 	once sync.Once
 	app  *app.App
@@ -64,4 +70,11 @@ func (f *Factory) close() error {
 		return nil
 	}
 	return f.app.Close()
+}
+
+func (f *Factory) stdinWait() time.Duration {
+	if f.StdinWait > 0 {
+		return f.StdinWait
+	}
+	return StdinWait
 }

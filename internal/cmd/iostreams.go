@@ -3,6 +3,8 @@ package cmd
 import (
 	"io"
 	"os"
+
+	"github.com/charmbracelet/x/term"
 )
 
 // IO is the triple of streams a command reads and writes.
@@ -13,6 +15,10 @@ type IO struct {
 	// StdinIsPipe reports whether In is a pipe or file rather than a
 	// terminal (hone run prepends piped stdin to the prompt).
 	StdinIsPipe bool
+	// StdinIsTerminal and StdoutIsTerminal report whether In and Out are
+	// terminals (the interactive interface needs them).
+	StdinIsTerminal  bool
+	StdoutIsTerminal bool
 }
 
 // StdIO returns the process's standard streams.
@@ -21,5 +27,6 @@ func StdIO() IO {
 	if fi, err := os.Stdin.Stat(); err == nil {
 		piped = fi.Mode()&os.ModeCharDevice == 0
 	}
-	return IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, StdinIsPipe: piped}
+	return IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, StdinIsPipe: piped,
+		StdinIsTerminal: term.IsTerminal(os.Stdin.Fd()), StdoutIsTerminal: term.IsTerminal(os.Stdout.Fd())}
 }

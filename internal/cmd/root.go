@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -52,13 +53,14 @@ func newRootCmd(f *Factory) *cobra.Command {
 		Use:           "hone",
 		Short:         "Hone is a terminal coding agent",
 		Long:          "Hone reads, searches, edits and runs code in your project through a language model, each risky step behind a permission prompt.",
-		Args:          cobra.NoArgs,
+		Args:          rootArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runRoot(c.Context(), f, *opts)
 		},
 	}
+	root.SuggestionsMinimumDistance = 2
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
 	pf := root.PersistentFlags()
 	pf.StringVarP(&f.Global.Cwd, "cwd", "c", "", "project working directory (default: current directory)")
@@ -95,4 +97,18 @@ func markArgErrors(c *cobra.Command) {
 func isFlagError(err error) bool {
 	var ee *exitError
 	return errors.As(err, &ee) && ee.code == ExitUsage
+}
+
+// rootArgs rejects arguments of the bare hone command: they are a
+// mistyped command or a prompt meant for hone run, and the error says
+// which command was meant and how to send the prompt.
+func rootArgs(c *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())
+	if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+	}
+	return fmt.Errorf("%s\nTo send a prompt without the interface, run: hone run %q", msg, strings.Join(args, " "))
 }

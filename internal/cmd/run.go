@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -37,7 +38,9 @@ func newRunCmd(f *Factory) *cobra.Command {
 		Short: "Run one request without the interface and print the answer",
 		Long: `Run sends the prompt to the model and lets it work with tools until it is done.
 The answer streams to stdout; tool activity, failovers and denials go to stderr.
-Text piped to stdin is prepended to the prompt. Without --yolo, anything the
+Text piped to stdin is prepended to the prompt when it starts arriving within a
+second (an open pipe nobody writes to is ignored, with a note); a "-" argument
+waits for stdin to end, however long it takes. Without --yolo, anything the
 permission mode and rules do not allow is denied (nobody is there to ask).
 Exit codes are listed in docs/exit-codes.md.`,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -67,16 +70,9 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if opts.Continue && opts.Session != "" {
 		return usageError(errors.New("--continue and --session cannot be used together"))
 	}
-	var stdin = f.IO.In
-	if !f.IO.StdinIsPipe {
-		stdin = nil
-	}
-	prompt, err := run.Prompt(opts.Args, stdin)
+	prompt, err := runPrompt(f, opts.Args)
 	if err != nil {
 		return usageError(err)
-	}
-	if prompt == "" {
-		return usageError(errors.New(`no prompt: pass it as arguments (hone run "…") or on stdin`))
 	}
 	if opts.Mode != "" {
 		if _, ok := config.ModeStrictness(opts.Mode); !ok {
@@ -164,4 +160,33 @@ func printConfigNotes(w io.Writer, warnings []config.Diagnostic, skipped []strin
 	for _, s := range skipped {
 		fmt.Fprintln(w, "hone: model skipped:", s)
 	}
+}
+
+// runPrompt builds hone run's prompt from its arguments and stdin. A "-"
+// argument (not part of the prompt) reads stdin to its end, however long
+// that takes. Otherwise piped stdin is used when its first bytes (or its
+// end) arrive within StdinWait, and ignored with a note when they do not.
+func runPrompt(f *Factory, args []string) (string, error) {
+	dash := slices.Contains(args, "-")
+	args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "-" })
+	wait := f.stdinWait()
+	if dash {
+		wait = 0
+	}
+	stdin := ""
+	if dash || f.IO.StdinIsPipe {
+		text, arrived, err := startStdin(f.IO.In).read(wait, MaxStdin)
+		if err != nil {
+			return "", err
+		}
+		if !arrived {
+			fmt.Fprintf(f.IO.Err, "hone: stdin: nothing arrived within %s; ignored (pass - to wait for it)\n", wait)
+		}
+		stdin = text
+	}
+	prompt := run.Prompt(args, stdin)
+	if prompt == "" {
+		return "", errors.New(`no prompt: pass it as arguments (hone run "…"), or pipe it and pass - to wait for it`)
+	}
+	return prompt, nil
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/honecode/hone/internal/app"
 	"github.com/honecode/hone/internal/app/tuibackend"
@@ -24,25 +27,27 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if _, err := a.Config(ctx); err != nil {
 		return configErr(err)
 	}
+	sessionID, err := rootSession(ctx, a, opts.Session)
+	if err != nil {
+		return err
+	}
+	if err := f.needTerminal(); err != nil {
+		return usageError(err)
+	}
+	draft, err := tuiDraft(f)
+	if err != nil {
+		return usageError(err)
+	}
 	tuiOpts := tui.Options{
-		Continue: opts.Continue,
-		NoColor:  f.Getenv("NO_COLOR") != "",
-		Getenv:   f.Getenv,
+		SessionID: sessionID,
+		Continue:  opts.Continue,
+		NoColor:   f.Getenv("NO_COLOR") != "",
+		Getenv:    f.Getenv,
+		Draft:     draft,
 	}
 	quit, err := askTrust(ctx, a, &tuiOpts)
 	if err != nil || quit {
 		return err
-	}
-	if opts.Session != "" {
-		st, err := a.Store(ctx)
-		if err != nil {
-			return err
-		}
-		s, err := resolveSession(ctx, st.Sessions, opts.Session)
-		if err != nil {
-			return err
-		}
-		tuiOpts.SessionID = s.ID
 	}
 	b, err := tuibackend.New(ctx, a)
 	if err != nil {
@@ -79,4 +84,70 @@ func trustRequest(dec trust.Decision) tui.TrustRequest {
 		req.Parts = append(req.Parts, tui.TrustPart{Path: p.Path, Summary: p.Summary})
 	}
 	return req
+}
+
+// rootSession resolves -s (a full id or unique prefix); "" without it.
+func rootSession(ctx context.Context, a *app.App, idOrPrefix string) (string, error) {
+	if idOrPrefix == "" {
+		return "", nil
+	}
+	st, err := a.Store(ctx)
+	if err != nil {
+		return "", err
+	}
+	s, err := resolveSession(ctx, st.Sessions, idOrPrefix)
+	if err != nil {
+		return "", err
+	}
+	return s.ID, nil
+}
+
+// maxDraft bounds the text piped into the interface's editor.
+const maxDraft = 1 << 20
+
+// needTerminal explains what to do when there is no terminal to draw the
+// interface on or to read keys from.
+func (f *Factory) needTerminal() error {
+	const hint = `; to send one prompt without the interface, run: hone run "your prompt"`
+	if !f.IO.StdoutIsTerminal {
+		return errors.New("the interactive interface needs a terminal, and stdout is not one" + hint)
+	}
+	if f.IO.StdinIsTerminal {
+		return nil
+	}
+	open := f.OpenTTY
+	if open == nil {
+		open = openTTY
+	}
+	if err := open(); err != nil {
+		return fmt.Errorf("the interactive interface needs a terminal to read keys from: stdin is not one, "+
+			"and the controlling terminal cannot be opened (%v)%s", err, hint)
+	}
+	return nil
+}
+
+// tuiDraft reads text piped into hone: it becomes the editor's content,
+// to be read and sent by the user (nothing is sent unasked).
+func tuiDraft(f *Factory) (string, error) {
+	if !f.IO.StdinIsPipe {
+		return "", nil
+	}
+	text, _, err := startStdin(f.IO.In).read(f.stdinWait(), maxDraft)
+	if err != nil {
+		return "", fmt.Errorf("piped input: %w; send it with hone run instead, or attach a file with @", err)
+	}
+	return strings.TrimRight(text, "\r\n\t "), nil
+}
+
+// openTTY checks that the controlling terminal can be opened, the way the
+// interface opens it when stdin is not a terminal.
+func openTTY() error {
+	in, out, err := tea.OpenTTY()
+	if err != nil {
+		return err
+	}
+	if out != in { // one file on Unix
+		_ = out.Close()
+	}
+	return in.Close()
 }

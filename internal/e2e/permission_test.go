@@ -31,7 +31,10 @@ func TestRunDeniesWriteWithoutYolo(t *testing.T) {
 	if got := e.readProjectFile("notes.txt"); got != "original\n" {
 		t.Errorf("notes.txt changed to %q", got)
 	}
-	mustContain(t, "stderr", r.stderr, "write denied")
+	// Each call and its outcome, the denial with its full reason.
+	mustContain(t, "stderr", r.stderr, "● view notes.txt\n", "✓ view notes.txt\n",
+		"✗ write notes.txt: denied — not allowed without a person to ask (non-interactive run); "+
+			`allow it with a permissions.allow rule such as "write(notes.txt)" or run with --yolo`+"\n")
 	mustContain(t, "stdout", r.stdout, "I was not allowed to write the file.")
 
 	// The model was told, in the result of its call.

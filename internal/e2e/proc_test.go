@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -45,11 +46,22 @@ type proc struct {
 // nil, is piped in.
 func (e *env) start(stdin *string, args ...string) *proc {
 	e.t.Helper()
+	var in io.Reader
+	if stdin != nil {
+		in = strings.NewReader(*stdin)
+	}
+	return e.startReader(in, args...)
+}
+
+// startReader starts hone with args in the project directory and stdin
+// read from in (nil: /dev/null).
+func (e *env) startReader(in io.Reader, args ...string) *proc {
+	e.t.Helper()
 	cmd := exec.Command(honeBin, e.args(args)...)
 	cmd.Dir = e.project
 	cmd.Env = e.environ()
-	if stdin != nil {
-		cmd.Stdin = strings.NewReader(*stdin)
+	if in != nil {
+		cmd.Stdin = in
 	}
 	p := &proc{t: e.t, cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = p.stdout, p.stderr

@@ -138,6 +138,12 @@ func (s *Service) List(ctx context.Context, sessionID string) ([]Message, error)
 	return msgs, nil
 }
 
+// ListQueued returns the session's queued prompts (status queued) in
+// creation order, whichever process queued them.
+func (s *Service) ListQueued(ctx context.Context, sessionID string) ([]Message, error) {
+	return listMessagesWhere(ctx, s.db, sessionID, ` AND status = '`+string(StatusQueued)+`'`)
+}
+
 // Delete removes the message with id (and any unwritten update of it).
 func (s *Service) Delete(ctx context.Context, id string) error {
 	if err := s.checkOpen(); err != nil {

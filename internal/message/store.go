@@ -84,8 +84,14 @@ func getMessage(ctx context.Context, db *sql.DB, id string) (Message, error) {
 }
 
 func listMessages(ctx context.Context, db *sql.DB, sessionID string) ([]Message, error) {
+	return listMessagesWhere(ctx, db, sessionID, "")
+}
+
+// listMessagesWhere lists a session's messages that also match cond (an
+// SQL condition starting with AND, "" for all), in creation order.
+func listMessagesWhere(ctx context.Context, db *sql.DB, sessionID, cond string) ([]Message, error) {
 	rows, err := db.QueryContext(ctx,
-		`SELECT `+columns+` FROM messages WHERE session_id = ? ORDER BY seq`, sessionID)
+		`SELECT `+columns+` FROM messages WHERE session_id = ?`+cond+` ORDER BY seq`, sessionID)
 	if err != nil {
 		return nil, fmt.Errorf("list messages of session %s: %w", sessionID, err)
 	}

@@ -43,6 +43,10 @@ func (s *Service) askPerson(ctx context.Context, req Request, an *shell.Analysis
 		return s.deny(ctx, req, ByNonInteractive, noFrontEnd)
 	}
 	req.ID = uuid.NewString()
+	if req.Sensitive == "" {
+		// A sensitive write is never covered by a grant: no session answer.
+		req.SessionScope = s.Scope(req)
+	}
 	p := &pending{req: req, answer: make(chan response, 1)}
 	s.mu.Lock()
 	s.seq++

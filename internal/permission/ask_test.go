@@ -102,7 +102,11 @@ func TestAllowSessionGrantsExactPath(t *testing.T) {
 		return Request{SessionID: "s", ToolName: "edit", Action: ActionWrite, Path: p}
 	}
 	done := asked(t.Context(), s, edit("/proj/a.go"))
-	if err := s.Respond(next(t, reqs).ID, AllowSession, ""); err != nil {
+	first := next(t, reqs)
+	if first.SessionScope != "every edit call (write) on /proj/a.go" {
+		t.Errorf("published request's SessionScope = %q", first.SessionScope)
+	}
+	if err := s.Respond(first.ID, AllowSession, ""); err != nil {
 		t.Fatal(err)
 	}
 	if err := result(t, done); err != nil {
@@ -120,7 +124,7 @@ func TestAllowSessionGrantsExactPath(t *testing.T) {
 	if err := result(t, done); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.Scope(edit("/proj/a.go")); got != "edit (write) of /proj/a.go" {
+	if got := s.Scope(edit("/proj/a.go")); got != "every edit call (write) on /proj/a.go" {
 		t.Errorf("Scope = %q", got)
 	}
 }

@@ -35,6 +35,10 @@ type Request struct {
 	Diff        string `json:"diff,omitempty"`
 	// OutsideProject is set when Path lies outside the project directory.
 	OutsideProject bool `json:"outside_project,omitempty"`
+	// SessionScope is set by the service on requests put to a person: what
+	// AllowSession would allow for the rest of the session besides this
+	// call (see Scope), "" when it would allow nothing more.
+	SessionScope string `json:"session_scope,omitempty"`
 	// WritesFile is set when an action of another kind also writes Path
 	// (download is network access that saves a file): plan mode refuses it
 	// like a write.

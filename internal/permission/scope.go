@@ -9,13 +9,17 @@ import (
 )
 
 // Scope describes, for a permission dialog, what answering AllowSession
-// to req would allow for the rest of the session.
+// to req would allow for the rest of the session besides this call, or ""
+// when such a grant would cover nothing more (a command line without a
+// command to grant): a front end then does not offer AllowSession. The
+// service puts it in Request.SessionScope of every request it publishes.
 func (s *Service) Scope(req Request) string {
-	gs := grantsFor(req, analyze(req, s.projectDir))
+	an := analyze(req, s.projectDir)
+	gs := grantsFor(req, an)
 	switch {
-	case req.Command != "" && len(gs) == 0:
-		return "nothing more than this command"
-	case req.Command != "":
+	case len(gs) == 0:
+		return ""
+	case an != nil:
 		quoted := make([]string, len(gs))
 		for i, g := range gs {
 			quoted[i] = "`" + g.prefix + "`"
@@ -24,12 +28,15 @@ func (s *Service) Scope(req Request) string {
 		if req.Path != "" {
 			scope += " in " + req.Path
 		}
+		if len(an.Risks) > 0 {
+			scope += " (without " + riskText(*an) + ", so not this line again)"
+		}
 		if req.SandboxBlocked != "" {
 			scope += ", run in the sandbox with network access"
 		}
 		return scope
 	case req.Path != "":
-		return fmt.Sprintf("%s (%s) of %s", req.ToolName, req.Action, req.Path)
+		return fmt.Sprintf("every %s call (%s) on %s", req.ToolName, req.Action, req.Path)
 	}
 	return fmt.Sprintf("every %s call (%s)", req.ToolName, req.Action)
 }

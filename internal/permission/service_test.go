@@ -210,4 +210,12 @@ func TestDenyReasonAndScope(t *testing.T) {
 	if got := s.Scope(Request{ToolName: "fetch", Action: ActionNetwork}); got != "every fetch call (network)" {
 		t.Errorf("Scope = %q", got)
 	}
+	risky := s.Scope(Request{ToolName: "bash", Command: "go test ./... > out.txt"})
+	if !strings.HasPrefix(risky, "bash commands starting with `go test` (without ") || !strings.Contains(risky, "not this line again") {
+		t.Errorf("Scope of a line with a risk = %q", risky)
+	}
+	// A line that asks only for its redirection grants nothing: not offered.
+	if got := s.Scope(Request{ToolName: "bash", Command: "cat a.txt > b.txt"}); got != "" {
+		t.Errorf("Scope of a line without a command to grant = %q, want empty", got)
+	}
 }

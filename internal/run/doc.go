@@ -6,5 +6,5 @@
 //
 // It only calls the agent and session APIs declared in deps.go and reads
 // agent events; the command layer (internal/cmd) parses flags, reads piped
-// stdin (Prompt, StdinPiped) and handles signals (NotifyInterrupt).
+// stdin (Prompt) and handles signals (NotifyInterrupt).
 package run

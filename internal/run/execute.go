@@ -58,9 +58,11 @@ func Execute(ctx context.Context, deps Deps, opts Options, out IO) (ExitCode, er
 		}
 		return ExitError, fmt.Errorf("run: %w", err)
 	}
-	drain(done, cancel)
-	if res.Reason == agent.ExitQueued {
-		return ExitError, fmt.Errorf("run: session %s is busy; the prompt was queued", sess.ID)
+	if res.Reason == agent.ExitQueued { // no turn ran here: no events to wait for
+		cancel()
+		<-done
+	} else {
+		drain(done, cancel)
 	}
 	code := CodeFor(res.Reason)
 	p.finish(res, code)
@@ -108,9 +110,24 @@ func outcome(res *agent.Result) error {
 		return errors.New("stopped: the model kept repeating the same tool call")
 	case agent.ExitPermissionDenied:
 		return fmt.Errorf("the task ended after %d denied permission request(s); allow the action in the permission rules or use --yolo", res.Denials)
+	case agent.ExitEmptyAnswer:
+		return errors.New("the model ended its turn without an answer")
+	case agent.ExitQueued:
+		return queuedError(res)
 	}
 	if res.Err != nil {
 		return res.Err
 	}
 	return fmt.Errorf("turn ended: %s", res.Reason)
+}
+
+// queuedError says that the session is busy and where the prompt went.
+func queuedError(res *agent.Result) error {
+	h := res.Holder
+	if h == nil {
+		return fmt.Errorf("session %s is busy; the prompt was queued for its running turn", res.SessionID)
+	}
+	return fmt.Errorf("session %s is busy: process %d on %s has been running a turn since %s; "+
+		"your prompt was queued and that turn answers it (see hone sessions show %s)",
+		res.SessionID, h.PID, h.Hostname, h.Since.Format("2006-01-02 15:04:05"), res.SessionID)
 }

@@ -26,6 +26,11 @@ const (
 	ExitLimit ExitCode = 6
 	// ExitLoop: the model kept repeating the same tool call.
 	ExitLoop ExitCode = 7
+	// ExitEmptyAnswer: the model ended its turn without any text.
+	ExitEmptyAnswer ExitCode = 8
+	// ExitBusy: another process runs a turn of the session; the prompt was
+	// queued into it.
+	ExitBusy ExitCode = 9
 	// ExitInterrupted: cancelled by SIGINT/SIGTERM; partial work is saved.
 	ExitInterrupted ExitCode = 130
 )
@@ -45,6 +50,10 @@ func CodeFor(r agent.ExitReason) ExitCode {
 		return ExitLimit
 	case agent.ExitLoop:
 		return ExitLoop
+	case agent.ExitEmptyAnswer:
+		return ExitEmptyAnswer
+	case agent.ExitQueued:
+		return ExitBusy
 	case agent.ExitCanceled:
 		return ExitInterrupted
 	}

@@ -27,7 +27,7 @@ func (p *textPrinter) event(ev agent.Event) {
 		if ev.Call == nil {
 			return
 		}
-		p.activity("● %s %s", ev.Call.ToolName, inputSummary(ev.Call.Input))
+		p.activity("● %s", callLine(ev.Call))
 	case agent.EventToolFinished:
 		p.toolDone(ev)
 	case agent.EventFailover, agent.EventInfo, agent.EventRetrying:
@@ -58,14 +58,10 @@ func (p *textPrinter) text(ev agent.Event) {
 }
 
 func (p *textPrinter) toolDone(ev agent.Event) {
-	r := ev.ResultPart
-	switch {
-	case r == nil || ev.Call == nil:
-	case ev.Denied:
-		p.activity("✗ %s denied: %s", ev.Call.ToolName, firstLine(r.Text))
-	case r.IsError:
-		p.activity("✗ %s: %s", ev.Call.ToolName, firstLine(r.Text))
+	if ev.ResultPart == nil || ev.Call == nil {
+		return
 	}
+	p.activity("%s", resultLine(ev.Call, ev.ResultPart, ev.Denied))
 }
 
 func (p *textPrinter) activity(format string, args ...any) {
@@ -85,21 +81,4 @@ func (p *textPrinter) finish(res *agent.Result, _ ExitCode) {
 	if p.wrote && !p.lineEnd {
 		io.WriteString(p.out, "\n")
 	}
-}
-
-// inputSummary shortens a tool call's JSON arguments to one line.
-func inputSummary(in string) string {
-	s := strings.Join(strings.Fields(in), " ")
-	if r := []rune(s); len(r) > 100 {
-		s = string(r[:99]) + "…"
-	}
-	return s
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + " …"
-	}
-	return inputSummary(s)
 }

@@ -51,7 +51,22 @@ func DeniedResult(err *permission.DeniedError) Result {
 	}
 	res := ErrorResult(msg)
 	res.Denied = true
+	res.Display = Display{Kind: DisplayText, Title: "permission denied", Body: denialForPerson(err)}
 	return res
+}
+
+// denialForPerson says why a call was denied in words for the person
+// watching (hone run's stderr): the full reason, with the rule or flag
+// that would allow it, without the advice meant for the model.
+func denialForPerson(err *permission.DeniedError) string {
+	s := err.Reason
+	if s == "" {
+		s = "denied by the user"
+	}
+	if err.Feedback != "" {
+		s += ": " + err.Feedback
+	}
+	return s
 }
 
 // denyRules is implemented by permission services (permission.Service)

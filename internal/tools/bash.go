@@ -18,6 +18,11 @@ import (
 //go:embed bash.md
 var bashDescription string
 
+// bashPlanNote is added to bash's description in plan mode.
+const bashPlanNote = "Plan mode is on: only commands that just read inside the project run " +
+	"(ls, cat, grep, rg, find, git status/log/diff/show, go vet, …). Any other command is refused " +
+	"without asking, so use bash to explore, not to build, test or change anything."
+
 // Limits of the bash tool.
 const (
 	bashDefaultTimeout = 2 * time.Minute
@@ -48,7 +53,7 @@ func init() {
 
 // Info describes bash.
 func (t *bashTool) Info() Info {
-	return Info{Name: "bash", Description: bashDescription, Schema: t.schema, Policy: PolicyExecute}
+	return Info{Name: "bash", Description: bashDescription, Schema: t.schema, Policy: PolicyExecute, PlanNote: bashPlanNote}
 }
 
 // Run judges the command (guardrail, read-only, permission), then runs it

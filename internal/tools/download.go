@@ -41,9 +41,10 @@ func init() {
 	})
 }
 
-// Info describes download.
+// Info describes download. Its policy is write: every call saves a file,
+// so plan mode does not offer it.
 func (t *downloadTool) Info() Info {
-	return Info{Name: "download", Description: downloadDescription, Schema: t.schema, Policy: PolicyNetwork}
+	return Info{Name: "download", Description: downloadDescription, Schema: t.schema, Policy: PolicyWrite}
 }
 
 // Run streams a URL to a file.

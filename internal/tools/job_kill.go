@@ -25,7 +25,7 @@ func init() {
 // Info describes job_kill. Stopping one of the session's own jobs needs no
 // permission.
 func (t *jobKillTool) Info() Info {
-	return Info{Name: "job_kill", Description: jobKillDescription, Schema: t.schema, Policy: PolicyExecute}
+	return Info{Name: "job_kill", Description: jobKillDescription, Schema: t.schema, Policy: PolicyExecute, Requires: []string{"bash"}}
 }
 
 // Run stops the job and every process it started, and returns its last

@@ -31,7 +31,7 @@ func init() {
 
 // Info describes job_output.
 func (t *jobOutputTool) Info() Info {
-	return Info{Name: "job_output", Description: jobOutputDescription, Schema: t.schema, Policy: PolicyReadOnly}
+	return Info{Name: "job_output", Description: jobOutputDescription, Schema: t.schema, Policy: PolicyReadOnly, Requires: []string{"bash"}}
 }
 
 // Run returns the job's status and the output it produced since the last

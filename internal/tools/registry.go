@@ -84,18 +84,10 @@ func (r *Registry) Names() []string {
 	return names
 }
 
-// Definitions returns the tool definitions sent to the model, sorted by
-// name so that the request prefix stays byte-identical between calls
-// (prompt caching depends on it).
+// Definitions returns the tool definitions offered in the default mode
+// (Manifest decides).
 func (r *Registry) Definitions() []llm.ToolDef {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	defs := make([]llm.ToolDef, 0, len(r.tools))
-	for _, e := range r.tools {
-		defs = append(defs, llm.ToolDef{Name: e.info.Name, Description: e.info.Description, Schema: e.info.Schema})
-	}
-	slices.SortFunc(defs, func(a, b llm.ToolDef) int { return strings.Compare(a.Name, b.Name) })
-	return defs
+	return r.Manifest(permission.ModeDefault)
 }
 
 // ReadOnly reports whether the tool called name only reads (its policy is

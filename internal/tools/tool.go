@@ -26,6 +26,14 @@ type Info struct {
 	// Schema is the JSON Schema (object) of the arguments.
 	Schema json.RawMessage
 	Policy Policy
+	// Requires names tools this one only works with (job_output and
+	// job_kill act on jobs that bash started): it is offered only when
+	// all of them are (see Registry.Manifest).
+	Requires []string
+	// PlanNote, when set, keeps a write or execute tool offered in plan
+	// mode (some of its calls only read) and is appended to its
+	// description there, telling the model what still runs.
+	PlanNote string
 }
 
 // Call is one tool invocation by the model.

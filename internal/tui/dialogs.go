@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/honecode/hone/internal/permission"
@@ -83,15 +85,32 @@ func (m *Model) openHelp() {
 	m.dialog = help.New(m.theme, m.helpGroups())
 }
 
-// permissionKey gives a key to the permission dialog and sends the answer.
-func (m *Model) permissionKey(msg tea.KeyPressMsg) tea.Cmd {
-	ans, cmd := m.perm.HandleKey(msg, m.opts.now())
+// permissionKey gives a key to the permission dialog and sends the
+// answer; handled is false when the key is the editor's (the dialog is
+// passive or the user started typing).
+func (m *Model) permissionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	ans, handled, cmd := m.perm.HandleKey(msg, m.opts.now())
 	if ans == nil {
-		return cmd
+		return cmd, handled
 	}
 	m.perm = nil
 	m.openNextPermission()
-	return respondCmd(m.b, ans.RequestID, ans.Answer, ans.Feedback)
+	return respondCmd(m.b, ans.RequestID, ans.Answer, ans.Feedback), true
+}
+
+// typing reports whether the user is composing: the editor holds text,
+// another dialog is open, or a key went elsewhere than the permission
+// dialog less than permdlg.IdleAfter ago.
+func (m *Model) typing(now time.Time) bool {
+	return !m.editor.Empty() || m.dialog != nil || now.Sub(m.typedAt) < permdlg.IdleAfter
+}
+
+// focusIdlePermission gives a passive permission dialog the keyboard
+// once the user stopped typing.
+func (m *Model) focusIdlePermission() {
+	if now := m.opts.now(); m.perm != nil && m.perm.Passive() && !m.typing(now) {
+		m.perm.TakeKeyboard(now)
+	}
 }
 
 // handlePermissionEvent queues new requests and drops withdrawn ones.
@@ -123,6 +142,9 @@ func (m *Model) openNextPermission() {
 	}
 	var req permission.Request
 	req, m.permQueue = m.permQueue[0], m.permQueue[1:]
-	m.perm = permdlg.New(m.theme, req, m.opts.now())
-	m.completion.Close()
+	now := m.opts.now()
+	m.perm = permdlg.New(m.theme, req, now, m.typing(now))
+	if !m.perm.Passive() {
+		m.completion.Close()
+	}
 }

@@ -122,6 +122,8 @@ func (m *Model) turnResult(r *agent.Result) {
 		m.chat.AddInfo(chat.LevelWarn, "stopped: the model kept repeating the same tool call")
 	case agent.ExitPermissionDenied:
 		m.chat.AddInfo(chat.LevelWarn, "stopped after a permission was denied")
+	case agent.ExitEmptyAnswer:
+		m.chat.AddInfo(chat.LevelWarn, "the model ended its turn without an answer")
 	}
 }
 

@@ -13,8 +13,9 @@ import (
 )
 
 // handleKey routes a key: onboarding, Ctrl+C, then the permission
-// dialog, then another open dialog, then the @ popup, then the global
-// keys, and last the focused component.
+// dialog (unless it is passive and leaves the key to the others), then
+// another open dialog, then the @ popup, then the global keys, and last
+// the focused component.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	_, quitting := m.dialog.(*quit.Model)
 	switch {
@@ -29,9 +30,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.perm = nil
 		}
 		return m.quit()
-	case m.perm != nil:
-		return m.permissionKey(msg)
-	case m.dialog != nil:
+	}
+	if m.perm != nil {
+		if cmd, handled := m.permissionKey(msg); handled {
+			return cmd
+		}
+	}
+	m.typedAt = m.opts.now()
+	if m.dialog != nil {
 		return m.dialogKey(msg)
 	}
 	if m.completion.IsOpen() {

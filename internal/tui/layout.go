@@ -28,6 +28,9 @@ func (m *Model) layout() {
 	w := m.mainWidth()
 	m.editor.SetSize(w, max(min(editorMaxLines, m.height/4), 1))
 	m.chat.SetSize(w, max(m.chatHeight(), 1))
+	if m.perm != nil {
+		m.perm.SetSize(m.width, m.aboveEditor())
+	}
 }
 
 // chatHeight is what is left above the queue, the rule, the editor and

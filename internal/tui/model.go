@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -72,6 +73,10 @@ type Model struct {
 	dialog    dialog
 	perm      *permdlg.Model
 	permQueue []permission.Request
+	// typedAt is when a key last went anywhere but the permission dialog
+	// (the editor, the chat, another dialog): a request shown soon after
+	// opens passive.
+	typedAt time.Time
 
 	onboarding *onboarding.Model
 	ticking    bool
@@ -95,6 +100,9 @@ func NewModel(ctx context.Context, b Backend, opts Options) *Model {
 		height:     24,
 	}
 	m.status.SetHints(idleHints())
+	if opts.Draft != "" {
+		m.editor.SetValue(opts.Draft)
+	}
 	m.layout()
 	return m
 }

@@ -29,6 +29,9 @@ type Options struct {
 	// Notice, when set, is shown as a warning once the chat screen is up
 	// (what "not now" in AskTrust left out).
 	Notice string
+	// Draft is put in the editor at start (text piped into hone), for the
+	// user to read, edit and send.
+	Draft string
 }
 
 func (o Options) getenv(k string) string {

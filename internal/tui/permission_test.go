@@ -3,7 +3,6 @@ package tui_test
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -28,6 +27,16 @@ func writeTurn(path string) tuitest.Turn {
 	}
 }
 
+// awaitKeyboard waits for the permission dialog and lets the clock pass
+// the pause after which it takes the keyboard from an idle user.
+func awaitKeyboard(t *testing.T, h *harness) {
+	t.Helper()
+	h.WaitFor(t, "Permission required")
+	h.clock.Advance(2 * time.Second)
+	h.WaitFor(t, "enter confirm", "›[Allow once]")
+	h.clock.Advance(time.Second) // past the guard against keys in flight
+}
+
 func TestPermissionAllowAppliesWrite(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "out.txt")
@@ -36,8 +45,8 @@ func TestPermissionAllowAppliesWrite(t *testing.T) {
 	h.Type("write it")
 	h.Press("enter")
 	h.WaitFor(t, "Permission required", "Create out.txt", "+ hi")
-	h.clock.Advance(time.Second)
-	h.Press("a")
+	awaitKeyboard(t, h)
+	h.Press("enter") // allow once is highlighted
 	h.WaitFor(t, "✓ write out.txt", "Done.")
 	if b, err := os.ReadFile(path); err != nil || string(b) != "hi" {
 		t.Fatalf("file = %q, %v; want the write applied", b, err)
@@ -54,9 +63,8 @@ func TestPermissionDenyLeavesFileAndTellsModel(t *testing.T) {
 	h.WaitFor(t, "DEFAULT")
 	h.Type("write it")
 	h.Press("enter")
-	h.WaitFor(t, "Permission required")
-	h.clock.Advance(time.Second)
-	h.Press("f")
+	awaitKeyboard(t, h)
+	h.Press("tab", "f")
 	h.Type("use a temp dir")
 	h.Press("enter")
 	h.WaitFor(t, "✗ write out.txt", "permission denied by the user: use a temp dir")
@@ -68,25 +76,45 @@ func TestPermissionDenyLeavesFileAndTellsModel(t *testing.T) {
 	}
 }
 
-func TestPermissionIgnoresStrayKeysRightAfterOpening(t *testing.T) {
+func TestPermissionDialogLeavesTypedKeysToTheEditor(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "out.txt")
 	h := start(t, tuitest.NewFake(writeTurn(path)), tui.Options{})
 	h.WaitFor(t, "DEFAULT")
 	h.Type("write it")
 	h.Press("enter")
-	h.WaitFor(t, "Permission required")
-	h.Press("enter", "a", "s") // typed before the user saw the dialog
-	h.clock.Advance(time.Second)
-	h.Press("enter") // nothing is highlighted yet: still no answer
-	h.Press("tab")
-	h.WaitUntil(t, "allow once highlighted", func(s string) bool { return strings.Contains(s, "›[Allow once]") })
+	h.WaitFor(t, "Permission required", "keys go to the editor")
+	// The user goes on typing a follow-up, letters of every answer key
+	// included, and pauses: the dialog must not take the keyboard while
+	// the editor holds the draft.
+	h.Type("also add a section with dates")
+	h.clock.Advance(5 * time.Second)
+	h.WaitFor(t, "also add a section with dates", "keys go to the editor")
 	if r := h.fake.Responses(); len(r) != 0 {
-		t.Fatalf("stray keys answered the request: %+v", r)
+		t.Fatalf("typed keys answered the request: %+v", r)
 	}
-	h.Press("tab", "tab", "enter") // highlight Deny and confirm it
-	h.WaitFor(t, "✗ write out.txt")
+	h.Press("tab", "d") // the deliberate way in, then deny
+	h.WaitFor(t, "✗ write out.txt", "also add a section with dates")
 	if r := h.fake.Responses(); len(r) != 1 || r[0].Answer != permission.Deny {
 		t.Fatalf("responses = %+v", r)
 	}
+}
+
+func TestPermissionDialogGivesBackTheKeyboardWhenTypingStarts(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "out.txt")
+	h := start(t, tuitest.NewFake(writeTurn(path)), tui.Options{})
+	h.WaitFor(t, "DEFAULT")
+	h.Type("write it")
+	h.Press("enter")
+	awaitKeyboard(t, h)
+	h.Type("sad") // s, a and d answer nothing: the dialog was not engaged
+	h.WaitFor(t, "keys go to the editor", "sad")
+	h.Press("enter") // sends the draft as a follow-up, answers nothing
+	h.WaitFor(t, "Queued (1)")
+	if r := h.fake.Responses(); len(r) != 0 {
+		t.Fatalf("typed keys answered the request: %+v", r)
+	}
+	h.Press("tab", "a")
+	h.WaitFor(t, "✓ write out.txt")
 }

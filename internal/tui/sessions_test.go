@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
@@ -125,8 +124,7 @@ func TestCtrlCOverPermissionKeepsTheRequest(t *testing.T) {
 	h.WaitFor(t, "Quit Hone?")
 	h.Press("n")
 	h.WaitFor(t, "Permission required")
-	h.clock.Advance(time.Second)
-	h.Press("a")
+	h.Press("tab", "a")
 	h.WaitFor(t, "Done.")
 }
 

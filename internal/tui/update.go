@@ -56,6 +56,7 @@ func (m *Model) flash(level status.Level, text string) tea.Cmd {
 
 // handleTick animates spinners while anything is running.
 func (m *Model) handleTick() tea.Cmd {
+	m.focusIdlePermission()
 	m.chat.Tick()
 	m.status.Tick()
 	if m.busy || m.summing {
@@ -75,6 +76,15 @@ func (m *Model) startTicking() tea.Cmd {
 }
 
 func (m *Model) handleWheel(msg tea.MouseWheelMsg) {
+	if m.perm != nil {
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.perm.Wheel(-3)
+		case tea.MouseWheelDown:
+			m.perm.Wheel(3)
+		}
+		return
+	}
 	switch msg.Button {
 	case tea.MouseWheelUp:
 		m.chat.Wheel(-3)
@@ -83,10 +93,19 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) {
 	}
 }
 
+// handlePaste puts pasted text in the editor. A pasted text is typing:
+// a permission dialog gives the keyboard back to the editor.
 func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
-	if m.dialog != nil || m.perm != nil || m.onboarding != nil {
+	if m.dialog != nil || m.onboarding != nil {
 		return nil
 	}
+	if m.perm != nil {
+		m.perm.Release()
+		if !m.perm.Passive() {
+			return nil // the feedback input is open
+		}
+	}
+	m.typedAt = m.opts.now()
 	m.setFocus(focusEditor)
 	return m.editor.HandlePaste(msg.Content)
 }

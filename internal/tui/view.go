@@ -35,6 +35,11 @@ func (m *Model) View() tea.View {
 		pop = m.completion.View(m.mainWidth())
 	}
 	switch {
+	case dlg != "" && m.perm != nil:
+		// Above the editor, which stays visible: the user may be typing.
+		x := max((m.width-lipgloss.Width(dlg))/2, 0)
+		y := max((m.aboveEditor()-lipgloss.Height(dlg))/2, 0)
+		v.SetContent(overlay(base, dlg, x, y))
 	case dlg != "":
 		x := max((m.width-lipgloss.Width(dlg))/2, 0)
 		y := max((m.height-lipgloss.Height(dlg))/2, 0)
@@ -45,7 +50,8 @@ func (m *Model) View() tea.View {
 	default:
 		v.SetContent(base)
 	}
-	if dlg == "" && m.focus == focusEditor {
+	keysToEditor := dlg == "" || (m.dialog == nil && m.perm != nil && m.perm.Passive())
+	if keysToEditor && m.focus == focusEditor {
 		if c := m.editor.Cursor(); c != nil {
 			c.Y += m.editorTop()
 			v.Cursor = c
@@ -64,7 +70,7 @@ func overlay(base, top string, x, y int) string {
 func (m *Model) overlayView() string {
 	switch {
 	case m.perm != nil:
-		return m.perm.View(m.width, m.height)
+		return m.perm.View(m.width, m.aboveEditor())
 	case m.dialog != nil:
 		return m.dialog.View(m.width, m.height)
 	}
@@ -72,6 +78,10 @@ func (m *Model) overlayView() string {
 }
 
 func (m *Model) editorTop() int { return m.chatHeight() + m.queue.Height() + 1 }
+
+// aboveEditor is the height of the screen above the rule over the editor:
+// where the permission dialog goes, so that the editor stays visible.
+func (m *Model) aboveEditor() int { return m.editorTop() - 1 }
 
 func (m *Model) baseView() string {
 	w := m.mainWidth()

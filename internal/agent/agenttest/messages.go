@@ -87,6 +87,18 @@ func (s *Messages) List(_ context.Context, sessionID string) ([]message.Message,
 	return out, nil
 }
 
+// ListQueued returns a session's queued prompts in creation order.
+func (s *Messages) ListQueued(ctx context.Context, sessionID string) ([]message.Message, error) {
+	all, _ := s.List(ctx, sessionID)
+	var out []message.Message
+	for _, m := range all {
+		if m.Status == message.StatusQueued {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
 // Put stores messages as they are (ids, statuses and all), e.g. the rows a
 // crash left behind.
 func (s *Messages) Put(msgs ...message.Message) {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/tools"
 )
 
@@ -18,7 +19,7 @@ type Tools struct {
 	mu       sync.Mutex
 	defs     []llm.ToolDef
 	fns      map[string]ToolFunc
-	readOnly map[string]bool
+	policies map[string]tools.Policy
 	calls    []Call
 }
 
@@ -30,16 +31,25 @@ type Call struct {
 
 // NewTools returns an empty toolset.
 func NewTools() *Tools {
-	return &Tools{fns: map[string]ToolFunc{}, readOnly: map[string]bool{}}
+	return &Tools{fns: map[string]ToolFunc{}, policies: map[string]tools.Policy{}}
 }
 
-// Add registers a tool; readOnly tools may run in parallel.
+// Add registers a tool; readOnly tools may run in parallel, the others
+// have the execute policy.
 func (t *Tools) Add(name string, readOnly bool, fn ToolFunc) *Tools {
+	if readOnly {
+		return t.AddPolicy(name, tools.PolicyReadOnly, fn)
+	}
+	return t.AddPolicy(name, tools.PolicyExecute, fn)
+}
+
+// AddPolicy registers a tool with the given policy.
+func (t *Tools) AddPolicy(name string, p tools.Policy, fn ToolFunc) *Tools {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.defs = append(t.defs, llm.ToolDef{Name: name, Description: "test tool " + name, Schema: json.RawMessage(`{"type":"object"}`)})
 	t.fns[name] = fn
-	t.readOnly[name] = readOnly
+	t.policies[name] = p
 	return t
 }
 
@@ -48,18 +58,19 @@ func Echo(_ context.Context, call tools.Call) tools.Result {
 	return tools.Result{Content: string(call.Input), Display: tools.Display{Kind: tools.DisplayText, Body: string(call.Input)}}
 }
 
-// Definitions lists the tools.
-func (t *Tools) Definitions() []llm.ToolDef {
+// Manifest lists every tool, whatever the mode (the registry's
+// per-mode choice is tested in internal/tools).
+func (t *Tools) Manifest(permission.Mode) []llm.ToolDef {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return slices.Clone(t.defs)
 }
 
-// ReadOnly reports whether name was added as read-only.
-func (t *Tools) ReadOnly(name string) bool {
+// Policy returns the policy name was added with.
+func (t *Tools) Policy(name string) tools.Policy {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.readOnly[name]
+	return t.policies[name]
 }
 
 // Run records and runs a call; an unknown tool gets an error result.

@@ -53,8 +53,17 @@ func New(ctx context.Context, a *app.App) (*Backend, error) {
 // Run sends the prompt. Only a failure to start is returned: the turn's
 // own result reaches the TUI with agent.EventTurnFinished.
 func (b *Backend) Run(ctx context.Context, sessionID, prompt string, atts []tui.Attachment) error {
-	_, err := b.coord.Run(ctx, sessionID, prompt, attachmentParts(b.app.WorkDir(), atts))
-	return err
+	res, err := b.coord.Run(ctx, sessionID, prompt, attachmentParts(b.app.WorkDir(), atts))
+	if err != nil {
+		return err
+	}
+	// A turn's own failure reaches the chat through the agent's events;
+	// only a prompt that went to another process's turn is said here.
+	if res.Reason == agent.ExitQueued && res.Holder != nil {
+		return fmt.Errorf("session busy in process %d on %s (since %s): your prompt was queued into its running turn",
+			res.Holder.PID, res.Holder.Hostname, res.Holder.Since.Format("15:04:05"))
+	}
+	return nil
 }
 
 // Retry re-asks the model on the session's history (retry now).

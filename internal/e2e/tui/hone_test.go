@@ -3,9 +3,6 @@ package tui
 import (
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/honecode/hone/internal/tui/dialogs/permission"
 )
 
 // Texts of the editor's placeholder: the first while idle, the second
@@ -27,14 +24,15 @@ func openHone(s *tmuxServer, u *user, config string, width, height int, args ...
 	return p
 }
 
-// answerPermission waits for the permission dialog and presses key (a
-// allow once, s allow for the session, d deny). The dialog ignores keys
-// for permission.InputGuard after it opens, so a stray key typed just
-// before cannot answer it; the test waits that long first.
+// answerPermission waits for the permission dialog and answers it with
+// key (a allow once, s allow for the session, d deny) after Tab, the
+// deliberate key that gives the dialog the keyboard: letters typed before
+// it go to the editor.
 func answerPermission(p *pane, key string) string {
 	p.t.Helper()
 	scr := p.waitFor(permissionTitle)
-	time.Sleep(permission.InputGuard + 100*time.Millisecond)
+	p.keys("Tab")
+	p.waitFor("a allow")
 	p.keys(key)
 	p.waitGone(permissionTitle)
 	return scr

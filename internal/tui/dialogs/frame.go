@@ -10,7 +10,8 @@ import (
 )
 
 // Frame draws a dialog: a bordered box of the given outer width with the
-// title on its first line and a hint line (keys) at the bottom.
+// title on its first line and the hint (keys; one or more lines, each cut
+// to the width) at the bottom.
 func Frame(t *styles.Theme, title, body, hint string, width int) string {
 	inner := max(width-4, 10) // border and padding on both sides
 	var b strings.Builder
@@ -18,8 +19,12 @@ func Frame(t *styles.Theme, title, body, hint string, width int) string {
 	b.WriteString("\n\n")
 	b.WriteString(body)
 	if hint != "" {
+		lines := strings.Split(hint, "\n")
+		for i, ln := range lines {
+			lines[i] = Clip(ln, inner)
+		}
 		b.WriteString("\n\n")
-		b.WriteString(t.Muted.Render(Clip(hint, inner)))
+		b.WriteString(t.Muted.Render(strings.Join(lines, "\n")))
 	}
 	return t.Dialog.Width(inner + 4).Render(b.String())
 }

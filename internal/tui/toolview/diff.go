@@ -75,8 +75,20 @@ func hunkStarts(h string) (oldStart, newStart int) {
 
 // Diff renders a unified diff with line numbers, added lines in green and
 // removed ones in red (marked + and - for terminals without colors),
-// keeping at most limit lines (all when limit < 0).
+// keeping at most limit lines (all when limit < 0). Long lines are cut.
 func Diff(t *styles.Theme, diff string, width, limit int) ([]string, int) {
+	return renderDiff(t, diff, width, limit, false)
+}
+
+// DiffWrapped renders the whole diff like Diff, but wraps long lines onto
+// continuation rows instead of cutting them, so that every character of a
+// change can be read (the permission dialog).
+func DiffWrapped(t *styles.Theme, diff string, width int) []string {
+	out, _ := renderDiff(t, diff, width, -1, true)
+	return out
+}
+
+func renderDiff(t *styles.Theme, diff string, width, limit int, wrap bool) ([]string, int) {
 	parsed := parseDiff(diff)
 	numW := 1
 	for _, d := range parsed {
@@ -92,15 +104,38 @@ func Diff(t *styles.Theme, diff string, width, limit int) ([]string, int) {
 			}
 		case diffNote:
 			out = append(out, t.Faint.Render(strings.Repeat(" ", numW)+"   "+d.text))
-		default:
-			out = append(out, diffRow(t, d, numW, textW))
+		case diffContext, diffAdd, diffDel:
+			if !wrap {
+				out = append(out, diffRow(t, d, numW, textW))
+				continue
+			}
+			for j, piece := range wrapCells(d.text, textW) {
+				row := d
+				row.text = piece
+				if j > 0 {
+					row.num = -1
+				}
+				out = append(out, diffRow(t, row, numW, textW))
+			}
 		}
 	}
 	return cut(t, out, limit)
 }
 
+// wrapCells breaks s into pieces of at most w cells.
+func wrapCells(s string, w int) []string {
+	if s == "" || xansi.StringWidth(s) <= w {
+		return []string{s}
+	}
+	return strings.Split(xansi.Hardwrap(s, w, true), "\n")
+}
+
+// diffRow renders one line; num -1 marks a continuation row.
 func diffRow(t *styles.Theme, d diffLine, numW, textW int) string {
 	num := t.LineNum.Render(fmt.Sprintf("%*d", numW, d.num))
+	if d.num < 0 {
+		num = strings.Repeat(" ", numW)
+	}
 	text := d.text
 	if xansi.StringWidth(text) > textW {
 		text = xansi.Truncate(text, textW-1, "…")
