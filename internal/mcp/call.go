@@ -9,6 +9,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/honecode/hone/internal/mcpauth"
 )
 
 // ErrCallTimeout is returned when a tool call outlives its server's
@@ -61,6 +63,9 @@ func (s *server) call(ctx context.Context, remote string, args json.RawMessage) 
 		return nil, ctx.Err()
 	case callCtx.Err() != nil:
 		return nil, fmt.Errorf("%w after %s (the server's call_timeout)", ErrCallTimeout, s.callTimeout)
+	case errors.Is(err, mcpauth.ErrNeedsLogin):
+		s.setState(StateNeedsLogin, loginReason(err))
+		return nil, fmt.Errorf("server %s: %s", s.name, loginReason(err))
 	case c.gone(err):
 		reason := c.explain(err).Error()
 		s.lost(c, reason)

@@ -39,6 +39,12 @@ type Options struct {
 	// Version is Hone's version, sent to servers as the client version.
 	Version string
 	Logger  *slog.Logger
+	// Elicit answers servers' requests for user input; nil declines to
+	// offer elicitation at all.
+	Elicit ElicitFunc
+	// Auth configures OAuth for http and sse servers (nil: servers that
+	// require authorization are reported as needing login).
+	Auth *AuthOptions
 }
 
 // Manager owns the connections to every configured MCP server.
