@@ -10,6 +10,7 @@ import (
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/lsp"
 	"github.com/honecode/hone/internal/mcp"
+	"github.com/honecode/hone/internal/mcpauth"
 	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/tools"
 )
@@ -156,7 +157,8 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 	for _, name := range cfg.Options.DisabledTools {
 		svc.tools.Remove(name)
 	}
-	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger()})
+	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger(),
+		Auth: &mcp.AuthOptions{Store: mcpauth.NewStore(a.dataDir)}})
 	a.onClose(svc.mcp.Close)
 	return env
 }
