@@ -77,8 +77,11 @@ func runMCPList(ctx context.Context, opts *MCPListOptions, io IO) error {
 	if err != nil {
 		return err
 	}
-	m := mcp.New(mcp.Options{Servers: loaded.Config.MCP, WorkDir: workDirOf(opts.Load), Version: Version,
-		Auth: &mcp.AuthOptions{Store: mcpauth.NewStore(opts.DataDir)}})
+	mo := mcp.Options{Servers: loaded.Config.MCP, WorkDir: workDirOf(opts.Load), Version: Version}
+	if opts.DataDir != "" {
+		mo.Auth = &mcp.AuthOptions{Store: mcpauth.NewStore(opts.DataDir)}
+	}
+	m := mcp.New(mo)
 	defer m.Close()
 	m.Start(ctx)
 	if err := m.WaitReady(ctx); err != nil {
