@@ -58,6 +58,7 @@ func (s *server) call(ctx context.Context, remote string, args json.RawMessage) 
 	res, err := c.client.CallTool(callCtx, req)
 	switch {
 	case err == nil:
+		s.loggedIn()
 		return res, nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
@@ -177,5 +178,15 @@ func (s *server) refresh(life context.Context, c *conn) {
 	defer s.mu.Unlock()
 	if s.conn == c && !s.closed {
 		s.applyToolsLocked(list)
+	}
+}
+
+// loggedIn marks a server that needed login connected again once a call
+// went through (the user logged in from another process).
+func (s *server) loggedIn() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.status.State == StateNeedsLogin && s.conn != nil {
+		s.setStateLocked(StateConnected, "")
 	}
 }

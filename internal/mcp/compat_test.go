@@ -36,9 +36,9 @@ func (g *genericServer) SendRequest(_ context.Context, r transport.JSONRPCReques
 	return &transport.JSONRPCResponse{JSONRPC: "2.0", ID: r.ID, Result: json.RawMessage(result)}, nil
 }
 func (g *genericServer) SendNotification(context.Context, mcp.JSONRPCNotification) error { return nil }
-func (g *genericServer) SetNotificationHandler(func(mcp.JSONRPCNotification))          {}
-func (g *genericServer) Close() error                                                  { return nil }
-func (g *genericServer) GetSessionId() string                                          { return "" }
+func (g *genericServer) SetNotificationHandler(func(mcp.JSONRPCNotification))            {}
+func (g *genericServer) Close() error                                                    { return nil }
+func (g *genericServer) GetSessionId() string                                            { return "" }
 
 // An empty (or legacy-only) server/discover answer is no proof of the
 // stateless protocol: the client falls back to initialize. A real

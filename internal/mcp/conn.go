@@ -73,6 +73,7 @@ func (s *server) dial(legacy bool) (*conn, error) {
 			transport.WithHTTPLogger(s.m.log()),
 		}
 		if legacy {
+			//lint:ignore SA1019 deprecated only for the stateless protocol; legacy connections need the GET stream
 			httpOpts = append(httpOpts, transport.WithContinuousListening())
 		}
 		tr, err := transport.NewStreamableHTTP(s.cfg.URL, httpOpts...)
