@@ -11,6 +11,7 @@ import (
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/lsp"
 	"github.com/honecode/hone/internal/mcp"
+	"github.com/honecode/hone/internal/mcpauth"
 	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/tools"
 )
@@ -184,7 +185,8 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 		svc.tools.Remove(name)
 	}
 	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger(),
-		Launcher: a.Launcher(), Env: childEnv(cfg)})
+		Launcher: a.Launcher(), Env: childEnv(cfg),
+		Auth: &mcp.AuthOptions{Store: mcpauth.NewStore(a.dataDir)}})
 	a.onClose(svc.mcp.Close)
 	return env
 }

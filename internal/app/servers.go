@@ -13,8 +13,9 @@ type ServerState struct {
 	Name string
 	// Kind is "mcp" or "lsp".
 	Kind string
-	// State is "starting", "ready", "error", "disabled" or (language
-	// servers not yet needed) "idle".
+	// State is "starting", "ready", "error", "disabled", (MCP servers
+	// waiting for `hone mcp login`) "needs login" or (language servers not
+	// yet needed) "idle".
 	State string
 	Error string
 }
@@ -70,7 +71,7 @@ func mcpState(s mcp.State) string {
 	case mcp.StateFailed:
 		return "error"
 	}
-	return string(s)
+	return s.Label()
 }
 
 func lspState(s lsp.State) string {

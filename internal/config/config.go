@@ -112,6 +112,26 @@ type MCPServer struct {
 	Timeout int `json:"timeout,omitempty" jsonschema:"minimum=0" jsonschema_description:"Start timeout in seconds (default 30)."`
 	// CallTimeout is the per-call timeout in seconds (default 60).
 	CallTimeout int `json:"call_timeout,omitempty" jsonschema:"minimum=0" jsonschema_description:"Per-call timeout in seconds (default 60)."`
+	// OAuth tunes authorization of http and sse servers (optional: Hone
+	// discovers what a server needs when it answers 401).
+	OAuth *MCPOAuth `json:"oauth,omitempty" jsonschema_description:"OAuth settings of an http or sse server. Optional: Hone discovers the authorization server and registers itself when the server asks for authorization."`
+}
+
+// MCPOAuth configures how Hone authorizes with a remote MCP server.
+// Secrets belong in $VAR references; tokens are kept in the data
+// directory, never here.
+type MCPOAuth struct {
+	ClientID          string   `json:"client_id,omitempty" jsonschema_description:"Pre-registered OAuth client id (for servers without dynamic registration). $VAR references expand."`
+	ClientSecret      string   `json:"client_secret,omitempty" jsonschema_description:"Secret of the pre-registered client, best as a $VAR reference."`
+	Scopes            []string `json:"scopes,omitempty" jsonschema_description:"Scopes to request instead of the ones the server asks for."`
+	ClientMetadataURL string   `json:"client_metadata_url,omitempty" jsonschema_description:"URL of a client ID metadata document to use as client_id where the authorization server supports those."`
+	// Grant is authorization_code (a person logs in) or
+	// client_credentials (machine to machine).
+	Grant                   string `json:"grant,omitempty" jsonschema:"enum=authorization_code,enum=client_credentials" jsonschema_description:"authorization_code (default: log in with hone mcp login) or client_credentials (no person; needs client_id)."`
+	TokenEndpointAuthMethod string `json:"token_endpoint_auth_method,omitempty" jsonschema:"enum=none,enum=client_secret_basic,enum=client_secret_post,enum=private_key_jwt" jsonschema_description:"How the client authenticates at the token endpoint (default: what the server supports)."`
+	PrivateKey              string `json:"private_key,omitempty" jsonschema_description:"PEM private key for private_key_jwt client authentication, best as a $VAR reference."`
+	SigningAlgorithm        string `json:"signing_algorithm,omitempty" jsonschema_description:"JWS algorithm of the private_key_jwt assertion (default: by key type, ES256 for P-256)."`
+	RedirectPort            int    `json:"redirect_port,omitempty" jsonschema:"minimum=0,maximum=65535" jsonschema_description:"Fixed port of the loopback redirect URI http://127.0.0.1:PORT/callback (default: any free port)."`
 }
 
 // LSPServer configures one language server.

@@ -92,7 +92,8 @@ func (e expander) dict(path string, m map[string]string) {
 
 // expandConfig expands, in place, every field documented to accept
 // environment references: provider api_key, base_url and extra_headers;
-// MCP command, args, env, url and headers; LSP command, args and env.
+// MCP command, args, env, url, headers and oauth client_id,
+// client_secret and private_key; LSP command, args and env.
 func (e expander) expandConfig(c *Config) {
 	for _, name := range sortedKeys(c.Providers) {
 		p, path := c.Providers[name], joinKey("providers", name)
@@ -108,6 +109,13 @@ func (e expander) expandConfig(c *Config) {
 		e.dict(joinKey(path, "env"), s.Env)
 		e.str(joinKey(path, "url"), &s.URL)
 		e.dict(joinKey(path, "headers"), s.Headers)
+		if s.OAuth != nil {
+			o := *s.OAuth
+			e.str(joinKey(joinKey(path, "oauth"), "client_id"), &o.ClientID)
+			e.str(joinKey(joinKey(path, "oauth"), "client_secret"), &o.ClientSecret)
+			e.str(joinKey(joinKey(path, "oauth"), "private_key"), &o.PrivateKey)
+			s.OAuth = &o
+		}
 		c.MCP[name] = s
 	}
 	for _, name := range sortedKeys(c.LSP) {

@@ -28,6 +28,11 @@ func (c Config) Redacted() Config {
 	for name, s := range out.MCP {
 		s.Env = redactMap(s.Env)
 		s.Headers = redactMap(s.Headers)
+		if s.OAuth != nil {
+			o := *s.OAuth
+			o.ClientSecret, o.PrivateKey = redactValue(o.ClientSecret), redactValue(o.PrivateKey)
+			s.OAuth = &o
+		}
 		out.MCP[name] = s
 	}
 	out.LSP = maps.Clone(c.LSP)

@@ -36,6 +36,25 @@ func (d *layerDoc) validateLayer() {
 		if t := d.cfg.MCP[name].Type; t != "" && !slices.Contains(mcpTypes(), t) {
 			d.error(joinKey(joinKey("mcp", name), "type"), badValue("MCP server type", t, mcpTypes()))
 		}
+		d.validateOAuth(joinKey(joinKey("mcp", name), "oauth"), d.cfg.MCP[name].OAuth)
+	}
+}
+
+// validateOAuth checks the enumerated values of an MCP server's oauth.
+func (d *layerDoc) validateOAuth(path string, o *MCPOAuth) {
+	if o == nil {
+		return
+	}
+	grants := []string{"authorization_code", "client_credentials"}
+	if o.Grant != "" && !slices.Contains(grants, o.Grant) {
+		d.error(joinKey(path, "grant"), badValue("grant", o.Grant, grants))
+	}
+	methods := []string{"none", "client_secret_basic", "client_secret_post", "private_key_jwt"}
+	if m := o.TokenEndpointAuthMethod; m != "" && !slices.Contains(methods, m) {
+		d.error(joinKey(path, "token_endpoint_auth_method"), badValue("token_endpoint_auth_method", m, methods))
+	}
+	if o.RedirectPort < 0 || o.RedirectPort > 65535 {
+		d.error(joinKey(path, "redirect_port"), "redirect_port must be between 0 and 65535")
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/honecode/hone/internal/mcpauth"
 )
 
 // ErrCallTimeout is returned when a tool call outlives its server's
@@ -56,11 +58,15 @@ func (s *server) call(ctx context.Context, remote string, args json.RawMessage) 
 	res, err := c.client.CallTool(callCtx, req)
 	switch {
 	case err == nil:
+		s.loggedIn()
 		return res, nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case callCtx.Err() != nil:
 		return nil, fmt.Errorf("%w after %s (the server's call_timeout)", ErrCallTimeout, s.callTimeout)
+	case errors.Is(err, mcpauth.ErrNeedsLogin):
+		s.setState(StateNeedsLogin, loginReason(err))
+		return nil, fmt.Errorf("server %s: %s", s.name, loginReason(err))
 	case c.gone(err):
 		reason := c.explain(err).Error()
 		s.lost(c, reason)
@@ -172,5 +178,15 @@ func (s *server) refresh(life context.Context, c *conn) {
 	defer s.mu.Unlock()
 	if s.conn == c && !s.closed {
 		s.applyToolsLocked(list)
+	}
+}
+
+// loggedIn marks a server that needed login connected again once a call
+// went through (the user logged in from another process).
+func (s *server) loggedIn() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.status.State == StateNeedsLogin && s.conn != nil {
+		s.setStateLocked(StateConnected, "")
 	}
 }

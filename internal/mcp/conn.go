@@ -34,16 +34,29 @@ type conn struct {
 	stopListen func()
 }
 
-func newConn(c *client.Client, p *procgroup.Process) *conn {
+// newConn builds the client of a connection over tr (see compat.go for
+// the guard around it).
+func (s *server) newConn(tr transport.Interface, p *procgroup.Process, opts ...client.ClientOption) *conn {
+	if s.m.opts.Elicit != nil {
+		opts = append(opts, client.WithElicitationHandler(elicitor{s}))
+	}
+	c := client.NewClient(guardDiscover(tr), opts...)
 	return &conn{client: c, proc: p, installed: make(chan struct{}), closed: make(chan struct{})}
 }
 
 // dial builds the connection of a server's transport; for stdio it starts
-// the process. legacy pins the stdio handshake to the initialize protocol,
-// which every current stdio server speaks, instead of first probing for
-// the newer stateless protocol (servers that ignore the probe would cost
-// its whole timeout).
+// the process. legacy pins the handshake to initialize, which every
+// current server speaks, instead of first probing server/discover for the
+// stateless protocol: a server that ignores the probe would cost its
+// timeout, and one that answers unknown methods generically would pass
+// for a stateless server (see also compat.go). Over streamable HTTP a
+// legacy connection also keeps the GET stream open, on which servers send
+// notifications and requests (elicitation) outside of a call.
 func (s *server) dial(legacy bool) (*conn, error) {
+	var opts []client.ClientOption
+	if legacy {
+		opts = append(opts, client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))
+	}
 	switch s.transport {
 	case TransportStdio:
 		if s.cfg.Command == "" {
@@ -53,23 +66,28 @@ func (s *server) dial(legacy bool) (*conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		var opts []client.ClientOption
-		if legacy {
-			opts = append(opts, client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))
-		}
-		return newConn(client.NewClient(transport.NewIO(p.Stdout, p.Stdin, nil), opts...), p), nil
+		return s.newConn(transport.NewIO(p.Stdout, p.Stdin, nil), p, opts...), nil
 	case TransportHTTP:
-		tr, err := transport.NewStreamableHTTP(s.cfg.URL, transport.WithHTTPHeaders(s.cfg.Headers))
+		httpOpts := []transport.StreamableHTTPCOption{
+			transport.WithHTTPHeaders(s.cfg.Headers), transport.WithHTTPBasicClient(s.httpClient()),
+			transport.WithHTTPLogger(s.m.log()),
+		}
+		if legacy {
+			//lint:ignore SA1019 deprecated only for the stateless protocol; legacy connections need the GET stream
+			httpOpts = append(httpOpts, transport.WithContinuousListening())
+		}
+		tr, err := transport.NewStreamableHTTP(s.cfg.URL, httpOpts...)
 		if err != nil {
 			return nil, fmt.Errorf("http transport: %w", err)
 		}
-		return newConn(client.NewClient(tr), nil), nil
+		return s.newConn(tr, nil, opts...), nil
 	case TransportSSE:
-		tr, err := transport.NewSSE(s.cfg.URL, transport.WithHeaders(s.cfg.Headers))
+		tr, err := transport.NewSSE(s.cfg.URL, transport.WithHeaders(s.cfg.Headers),
+			transport.WithHTTPClient(s.httpClient()))
 		if err != nil {
 			return nil, fmt.Errorf("sse transport: %w", err)
 		}
-		return newConn(client.NewClient(tr), nil), nil
+		return s.newConn(tr, nil, opts...), nil
 	}
 	return nil, fmt.Errorf("unknown transport %q", s.transport)
 }

@@ -7,6 +7,9 @@
 // group, http servers speak streamable HTTP and sse servers the older
 // HTTP+SSE transport. Each tool of a connected server is registered in the
 // tool registry as mcp_<server>_<tool> with the server's JSON Schema.
+// Remote servers that require OAuth are authorized through mcpauth; one
+// that needs the user's login is reported as StateNeedsLogin. Workarounds
+// for gaps of mcp-go live in compat.go only.
 //
 // Faults stay contained: a server that fails to start is reported with its
 // reason and offers no tools; a server that exits is reported at once and

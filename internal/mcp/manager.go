@@ -46,6 +46,12 @@ type Options struct {
 	// Env is the environment servers start from (the allowlisted one;
 	// nil: Hone's own); each server's configured env is set on top.
 	Env []string
+	// Elicit answers servers' requests for user input; nil declines to
+	// offer elicitation at all.
+	Elicit ElicitFunc
+	// Auth configures OAuth for http and sse servers (nil: servers that
+	// require authorization are reported as needing login).
+	Auth *AuthOptions
 }
 
 // Manager owns the connections to every configured MCP server.

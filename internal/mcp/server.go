@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/honecode/hone/internal/config"
+	"github.com/honecode/hone/internal/mcpauth"
 	"github.com/honecode/hone/internal/pubsub"
 )
 
@@ -30,6 +31,7 @@ type server struct {
 	filter       toolFilter
 	startTimeout time.Duration
 	callTimeout  time.Duration
+	auth         *mcpauth.Client // nil: no OAuth (stdio, or own Authorization header)
 
 	// sem is held while (re)connecting, so concurrent calls to a server
 	// that exited restart it once.
@@ -56,6 +58,7 @@ func newServer(m *Manager, name string, cfg config.MCPServer) *server {
 		sem:          make(chan struct{}, 1),
 		ready:        make(chan struct{}),
 	}
+	s.auth = s.authClient()
 	s.status = Status{Name: name, Transport: s.transport, State: StateStarting}
 	if cfg.Disabled {
 		s.status.State = StateDisabled
@@ -102,9 +105,8 @@ func (s *server) start(life context.Context) {
 func (s *server) connect(life context.Context) (*conn, []mcp.Tool, error) {
 	ctx, cancel := context.WithTimeout(life, s.startTimeout)
 	defer cancel()
-	stdio := s.transport == TransportStdio
-	c, list, err := s.tryConnect(ctx, life, stdio)
-	if err != nil && stdio && errors.Is(err, mcp.ErrMethodNotFound) {
+	c, list, err := s.tryConnect(ctx, life, true)
+	if err != nil && s.transport != TransportSSE && errors.Is(err, mcp.ErrMethodNotFound) {
 		// A server that only speaks the stateless protocol.
 		c, list, err = s.tryConnect(ctx, life, false)
 	}
@@ -228,7 +230,7 @@ func (s *server) fail(err error) {
 	}
 	s.removeToolsLocked()
 	s.instructions = ""
-	s.setStateLocked(StateFailed, err.Error())
+	s.setStateLocked(stateOf(err), loginReason(err))
 	s.m.log().Warn("mcp server failed", "server", s.name, "err", err)
 }
 

@@ -1,17 +1,25 @@
 package mcp
 
+import "strings"
+
 // State is where a server is in its life.
 type State string
 
 // States. A server starts in StateStarting (or StateDisabled) and moves to
-// StateConnected or StateFailed; an exit moves a connected server to
-// StateFailed, and the next call restarts it.
+// StateConnected, StateFailed or StateNeedsLogin; an exit moves a
+// connected server to StateFailed, and the next call restarts it.
 const (
 	StateStarting  State = "starting"
 	StateConnected State = "connected"
 	StateFailed    State = "failed"
 	StateDisabled  State = "disabled"
+	// StateNeedsLogin: the server requires an authorization only the user
+	// can give (`hone mcp login NAME`); Error says why.
+	StateNeedsLogin State = "needs_login"
 )
+
+// Label is the state in words for people ("needs login").
+func (s State) Label() string { return strings.ReplaceAll(string(s), "_", " ") }
 
 // Transports, as named in the config's `type`.
 const (

@@ -38,7 +38,8 @@ type ServerStatus struct {
 	Name string
 	// Kind is "mcp" or "lsp".
 	Kind string
-	// State is a short word: "starting", "ready", "error", "disabled".
+	// State is a short word: "starting", "ready", "error", "disabled",
+	// "needs login" (an MCP server waiting for `hone mcp login NAME`).
 	State string
 	Error string
 }

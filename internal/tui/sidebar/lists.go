@@ -48,6 +48,8 @@ func serverLines(t *styles.Theme, servers []Server, w int) []string {
 			mark = t.Error.Render("✗")
 		case "disabled":
 			mark = t.Faint.Render("○")
+		case "needs login":
+			mark = t.Warning.Render("!")
 		default:
 			mark = t.Warning.Render("◌")
 		}
