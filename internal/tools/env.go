@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/permission"
 )
 
@@ -39,6 +40,9 @@ type Env struct {
 	// jobs (nil: every bash call starts in WorkDir and run_in_background
 	// is unavailable). The app closes it at exit, which kills the jobs.
 	Jobs *JobManager
+	// Artifacts keeps the whole output of results cut for the model, per
+	// session (nil: cut output is lost, as the note says).
+	Artifacts *artifact.Store
 }
 
 // Asker asks whether an action may proceed; nil error means allowed, a
