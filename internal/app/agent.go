@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/honecode/hone/internal/agent"
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/lsp"
@@ -146,8 +147,10 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
 		ShellEnvAllow: cfg.Options.ShellEnvAllow,
 		Jobs:          jobs,
+		Artifacts:     artifact.New(a.dataDir, int64(cfg.Options.ArtifactQuotaMB)<<20),
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
+	svc.tools.SetArtifacts(env.Artifacts)
 	if svc.lsp.Available() {
 		for _, t := range svc.lsp.Tools() {
 			svc.tools.Add(t)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/history"
 	"github.com/honecode/hone/internal/message"
@@ -25,6 +26,8 @@ type Store struct {
 	Sessions *session.Service
 	Messages *message.Service
 	History  *history.Service
+	// Artifacts holds the whole outputs of cut tool results, per session.
+	Artifacts *artifact.Store
 }
 
 // storeState is the App's lazily opened Store; the zero value is ready.
@@ -56,11 +59,13 @@ func (a *App) Store(ctx context.Context) (*Store, error) {
 		return nil, err
 	}
 	st.store = &Store{
-		DB:       sqldb,
-		Sessions: session.NewService(sqldb),
-		Messages: message.NewService(sqldb, message.Options{}),
-		History:  history.NewService(sqldb),
+		DB:        sqldb,
+		Sessions:  session.NewService(sqldb),
+		Messages:  message.NewService(sqldb, message.Options{}),
+		History:   history.NewService(sqldb),
+		Artifacts: artifact.New(a.dataDir, 0),
 	}
+	st.store.Sessions.SetArtifacts(st.store.Artifacts)
 	return st.store, nil
 }
 

@@ -132,4 +132,9 @@ type Options struct {
 	// StreamIdleTimeout in seconds (default 300).
 	StreamIdleTimeout int  `json:"stream_idle_timeout,omitempty" jsonschema:"minimum=0" jsonschema_description:"Seconds without stream data before a call times out (default 300)."`
 	DisableTitles     bool `json:"disable_titles,omitempty"`
+	// ArtifactQuotaMB bounds the whole outputs of cut tool results kept
+	// per session, in MiB (default 512).
+	ArtifactQuotaMB int         `json:"artifact_quota_mb,omitempty" jsonschema:"minimum=0" jsonschema_description:"Space per session for the whole output of tool results that were cut, in MiB (default 512); the oldest are deleted first."`
+	WebSearch       WebSearch   `json:"web_search,omitempty" jsonschema_description:"The web_search tool: the model's own search, or a SearXNG, Brave or Tavily backend."`
+	Sourcegraph     Sourcegraph `json:"sourcegraph,omitempty" jsonschema_description:"The sourcegraph code search tool."`
 }
