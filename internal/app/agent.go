@@ -138,16 +138,18 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger()})
 	a.onClose(svc.lsp.Close)
 	env := &tools.Env{
-		WorkDir:       a.workDir,
-		Perms:         svc.perms,
-		Files:         st.History,
-		Todos:         st.Sessions,
-		Watcher:       svc.lsp,
-		Logger:        a.Logger(),
-		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
-		ShellEnvAllow: cfg.Options.ShellEnvAllow,
-		Jobs:          jobs,
-		Artifacts:     artifact.New(a.dataDir, int64(cfg.Options.ArtifactQuotaMB)<<20),
+		WorkDir:          a.workDir,
+		Perms:            svc.perms,
+		Files:            st.History,
+		Todos:            st.Sessions,
+		Watcher:          svc.lsp,
+		Logger:           a.Logger(),
+		FetchBaseURL:     a.opts.Getenv("HONE_FETCH_BASE_URL"),
+		ShellEnvAllow:    cfg.Options.ShellEnvAllow,
+		Sourcegraph:      cfg.Options.Sourcegraph.URL,
+		SourcegraphToken: cfg.Options.Sourcegraph.Token,
+		Jobs:             jobs,
+		Artifacts:        artifact.New(a.dataDir, int64(cfg.Options.ArtifactQuotaMB)<<20),
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
 	svc.tools.SetArtifacts(env.Artifacts)

@@ -33,6 +33,10 @@ type Env struct {
 	// FetchBaseURL, when set, routes https://HOST/PATH to
 	// FetchBaseURL+"HOST/PATH" (replay tests; HONE_FETCH_BASE_URL).
 	FetchBaseURL string
+	// Sourcegraph is the instance the sourcegraph tool searches ("":
+	// https://sourcegraph.com) and SourcegraphToken its access token.
+	Sourcegraph      string
+	SourcegraphToken string
 	// ShellEnvAllow lists environment variable names that bash keeps even
 	// though they look like secrets.
 	ShellEnvAllow []string
