@@ -66,4 +66,6 @@ type Event struct {
 	Part       *Part
 	Usage      Usage
 	Reason     FinishReason
+	// WebResults for EventWebResults.
+	WebResults []WebResult
 }
