@@ -90,7 +90,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		return nil, err
 	}
 	svc := &services{perms: perms, clients: cl}
-	env := a.buildTools(cfg, st, svc)
+	env := a.buildTools(cfg, st, svc, webSearcher(cfg.Options.WebSearch, cl, resolved))
 	svc.coord = agent.NewCoordinator(agent.Config{
 		Large:                large,
 		Small:                small,
@@ -132,7 +132,7 @@ func (a *App) newPermissions(p config.Permissions) (*permission.Service, error) 
 // SubAgent once the Coordinator exists). Language servers start on the
 // first file of their type; MCP servers when a front end calls
 // StartServers.
-func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env {
+func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search tools.WebSearcher) *tools.Env {
 	jobs := tools.NewJobManager()
 	a.onClose(func() error { jobs.Close(); return nil })
 	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger()})
@@ -149,6 +149,7 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 		Sourcegraph:      cfg.Options.Sourcegraph.URL,
 		SourcegraphToken: cfg.Options.Sourcegraph.Token,
 		Jobs:             jobs,
+		WebSearch:        search,
 		Artifacts:        artifact.New(a.dataDir, int64(cfg.Options.ArtifactQuotaMB)<<20),
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)

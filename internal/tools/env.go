@@ -33,6 +33,8 @@ type Env struct {
 	// FetchBaseURL, when set, routes https://HOST/PATH to
 	// FetchBaseURL+"HOST/PATH" (replay tests; HONE_FETCH_BASE_URL).
 	FetchBaseURL string
+	// WebSearch answers web_search (nil: the tool is not offered).
+	WebSearch WebSearcher
 	// Sourcegraph is the instance the sourcegraph tool searches ("":
 	// https://sourcegraph.com) and SourcegraphToken its access token.
 	Sourcegraph      string
