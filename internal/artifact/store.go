@@ -181,3 +181,14 @@ func (s *Store) usage(dir, skip string) ([]Info, int64) {
 	}
 	return files, total
 }
+
+// RemoveFile deletes one artifact and its line index (an artifact that
+// turned out not to be needed).
+func RemoveFile(path string) error {
+	err := os.Remove(path)
+	_ = os.Remove(path + indexSuffix)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("remove artifact: %w", err)
+	}
+	return nil
+}

@@ -137,3 +137,16 @@ func (f fixedTool) Run(context.Context, Call) (Result, error) { return Result{Co
 
 // tail is the end of a long text, for failure messages.
 func tail(s string) string { return s[max(0, len(s)-600):] }
+
+func TestGrepThatShowsEverythingSavesNothing(t *testing.T) {
+	t.Parallel()
+	te, reg := artifactEnv(t, 0)
+	te.write(t, "long.txt", strings.Repeat("needle "+strings.Repeat("x", 3000)+"\n", 50)) // 150 kB of matches
+	res := runOn(t, reg, "grep", jsonArgs{"pattern": "needle"})
+	if res.IsError || res.Artifact != "" {
+		t.Fatalf("artifact %q for a complete result:\n%s", res.Artifact, tail(res.Content))
+	}
+	if list, _ := te.Artifacts.List(testCallContext.SessionID); len(list) != 0 {
+		t.Fatalf("left artifacts behind: %+v", list)
+	}
+}

@@ -117,7 +117,7 @@ func (t *grepTool) Run(ctx context.Context, call Call) (Result, error) {
 		res.Content += "\n\n" + note
 		res.Artifact, res.Display.Artifact = path.Path, path.Path
 	} else if saved != nil {
-		saved.Close()
+		saved.discard()
 	}
 	return res, nil
 }

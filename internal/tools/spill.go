@@ -92,6 +92,15 @@ func (s *spill) open() bool {
 	return true
 }
 
+// discard ends the spill and deletes the artifact if one was started:
+// the tool showed everything after all.
+func (s *spill) discard() {
+	res, _ := s.Close()
+	if res.Path != "" {
+		_ = artifact.RemoveFile(res.Path)
+	}
+}
+
 // path is the artifact file, "" while the output still fits in memory.
 func (s *spill) path() string {
 	s.mu.Lock()
