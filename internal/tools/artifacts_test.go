@@ -150,3 +150,24 @@ func TestGrepThatShowsEverythingSavesNothing(t *testing.T) {
 		t.Fatalf("left artifacts behind: %+v", list)
 	}
 }
+
+func TestBackgroundJobOutputIsKeptWhole(t *testing.T) {
+	t.Parallel()
+	te, _ := artifactEnv(t, 0)
+	te.Jobs = NewJobManager()
+	t.Cleanup(te.Jobs.Close)
+	reg := NewRegistry(Builtins(te.Env)...)
+	reg.SetArtifacts(te.Artifacts)
+	start := runOn(t, reg, "bash", jsonArgs{"command": "seq 1 100000", "run_in_background": true})
+	if start.IsError {
+		t.Fatal(start.Content)
+	}
+	res := runOn(t, reg, "job_output", jsonArgs{"shell_id": "job-1", "wait": true})
+	if res.Artifact == "" || !strings.Contains(res.Content, "is saved at "+res.Artifact) {
+		t.Fatalf("job_output names no saved output:\n%s", tail(res.Content))
+	}
+	whole, _ := os.ReadFile(res.Artifact)
+	if !strings.HasPrefix(string(whole), "1\n2\n") || !strings.HasSuffix(string(whole), "\n100000\n") {
+		t.Fatalf("saved job output incomplete: %d bytes", len(whole))
+	}
+}
