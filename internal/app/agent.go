@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/honecode/hone/internal/agent"
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/lsp"
@@ -95,7 +96,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		return nil, err
 	}
 	svc := &services{perms: perms, clients: cl}
-	env := a.buildTools(cfg, st, svc)
+	env := a.buildTools(cfg, st, svc, webSearcher(cfg.Options.WebSearch, cl, resolved))
 	svc.coord = agent.NewCoordinator(agent.Config{
 		Large:                large,
 		Small:                small,
@@ -156,26 +157,31 @@ func (a *App) protectedPaths() []string {
 // SubAgent once the Coordinator exists). Language servers start on the
 // first file of their type; MCP servers when a front end calls
 // StartServers.
-func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env {
+func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search tools.WebSearcher) *tools.Env {
 	jobs := tools.NewJobManager()
 	a.onClose(func() error { jobs.Close(); return nil })
 	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger(),
 		Launcher: a.Launcher(), Env: childEnv(cfg)})
 	a.onClose(svc.lsp.Close)
 	env := &tools.Env{
-		WorkDir:       a.workDir,
-		Perms:         svc.perms,
-		Files:         st.History,
-		Todos:         st.Sessions,
-		Watcher:       svc.lsp,
-		Logger:        a.Logger(),
-		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
-		ShellEnvAllow: cfg.Options.ShellEnvAllow,
-		Jobs:          jobs,
-		Launcher:      a.Launcher(),
-		Sandbox:       a.sandboxSettings(),
+		WorkDir:          a.workDir,
+		Perms:            svc.perms,
+		Files:            st.History,
+		Todos:            st.Sessions,
+		Watcher:          svc.lsp,
+		Logger:           a.Logger(),
+		FetchBaseURL:     a.opts.Getenv("HONE_FETCH_BASE_URL"),
+		ShellEnvAllow:    cfg.Options.ShellEnvAllow,
+		Sourcegraph:      cfg.Options.Sourcegraph.URL,
+		SourcegraphToken: cfg.Options.Sourcegraph.Token,
+		Jobs:             jobs,
+		WebSearch:        search,
+		Artifacts:        artifact.New(a.dataDir, int64(cfg.Options.ArtifactQuotaMB)<<20),
+		Launcher:         a.Launcher(),
+		Sandbox:          a.sandboxSettings(),
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
+	svc.tools.SetArtifacts(env.Artifacts)
 	if svc.lsp.Available() {
 		for _, t := range svc.lsp.Tools() {
 			svc.tools.Add(t)

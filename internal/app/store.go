@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/history"
 	"github.com/honecode/hone/internal/message"
@@ -27,6 +28,8 @@ type Store struct {
 	History  *history.Service
 	// Leases keep the turns of a session in one process at a time.
 	Leases *session.Leases
+	// Artifacts holds the whole outputs of cut tool results, per session.
+	Artifacts *artifact.Store
 }
 
 // storeState is the App's lazily opened Store; the zero value is ready.
@@ -58,12 +61,14 @@ func (a *App) Store(ctx context.Context) (*Store, error) {
 		return nil, err
 	}
 	st.store = &Store{
-		DB:       sqldb,
-		Sessions: session.NewService(sqldb),
-		Messages: message.NewService(sqldb, message.Options{}),
-		History:  history.NewService(sqldb),
-		Leases:   session.NewLeases(sqldb, session.LeaseOptions{}),
+		DB:        sqldb,
+		Sessions:  session.NewService(sqldb),
+		Messages:  message.NewService(sqldb, message.Options{}),
+		History:   history.NewService(sqldb),
+		Leases:    session.NewLeases(sqldb, session.LeaseOptions{}),
+		Artifacts: artifact.New(a.dataDir, 0),
 	}
+	st.store.Sessions.SetArtifacts(st.store.Artifacts)
 	return st.store, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/honecode/hone/internal/app"
+	"github.com/honecode/hone/internal/session"
 )
 
 // SessionsExportOptions are the inputs of `hone sessions export`.
@@ -15,7 +16,9 @@ type SessionsExportOptions struct {
 	ID     string // full id or unique prefix
 	Format string // "markdown" or "json"
 	Output string // file to write ("" or "-": standard output)
-	Store  *app.Store
+	// Artifacts adds the session's saved tool outputs (json only).
+	Artifacts bool
+	Store     *app.Store
 }
 
 func newSessionsExportCmd(f *Factory, runF func(context.Context, *SessionsExportOptions) error) *cobra.Command {
@@ -31,6 +34,9 @@ func newSessionsExportCmd(f *Factory, runF func(context.Context, *SessionsExport
 			if opts.Format != "markdown" && opts.Format != "json" {
 				return usageError(fmt.Errorf("--format must be markdown or json, got %q", opts.Format))
 			}
+			if opts.Artifacts && opts.Format != "json" {
+				return usageError(fmt.Errorf("--artifacts needs --format json"))
+			}
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}
@@ -45,6 +51,7 @@ func newSessionsExportCmd(f *Factory, runF func(context.Context, *SessionsExport
 	fl := c.Flags()
 	fl.StringVarP(&opts.Format, "format", "f", "markdown", "markdown or json")
 	fl.StringVarP(&opts.Output, "output", "o", "", "write to this file instead of standard output")
+	fl.BoolVar(&opts.Artifacts, "artifacts", false, "include the saved whole outputs of cut tool results (json only)")
 	return c
 }
 
@@ -52,6 +59,11 @@ func runSessionsExport(ctx context.Context, opts *SessionsExportOptions, io IO) 
 	doc, err := loadExport(ctx, opts.Store, opts.ID)
 	if err != nil {
 		return err
+	}
+	if opts.Artifacts {
+		if doc.Artifacts, err = exportArtifacts(opts.Store, doc.Session.ID); err != nil {
+			return err
+		}
 	}
 	w := io.Out
 	if opts.Output != "" && opts.Output != "-" {
@@ -70,4 +82,21 @@ func runSessionsExport(ctx context.Context, opts *SessionsExportOptions, io IO) 
 		return doc.Encode(w)
 	}
 	return writeMarkdown(w, doc)
+}
+
+// exportArtifacts reads the session's saved outputs for the export.
+func exportArtifacts(st *app.Store, sessionID string) ([]session.ArtifactFile, error) {
+	list, err := st.Artifacts.List(sessionID)
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	out := make([]session.ArtifactFile, 0, len(list))
+	for _, a := range list {
+		data, err := os.ReadFile(a.Path)
+		if err != nil {
+			return nil, fmt.Errorf("export artifact %s: %w", a.Path, err)
+		}
+		out = append(out, session.ArtifactFile{Name: a.Name, Path: a.Path, Size: int64(len(data)), Content: string(data)})
+	}
+	return out, nil
 }

@@ -166,4 +166,9 @@ type Options struct {
 	// MaxOutputBytes caps one model answer (default 4 MiB).
 	MaxOutputBytes int  `json:"max_output_bytes,omitempty" jsonschema:"minimum=0" jsonschema_description:"Bytes of text, reasoning and tool-call arguments one model answer may stream; a longer answer is cut there and the turn ends with output_too_large (default 4194304, 4 MiB)."`
 	DisableTitles  bool `json:"disable_titles,omitempty"`
+	// ArtifactQuotaMB bounds the whole outputs of cut tool results kept
+	// per session, in MiB (default 512).
+	ArtifactQuotaMB int         `json:"artifact_quota_mb,omitempty" jsonschema:"minimum=0" jsonschema_description:"Space per session for the whole output of tool results that were cut, in MiB (default 512); the oldest are deleted first."`
+	WebSearch       WebSearch   `json:"web_search,omitempty" jsonschema_description:"The web_search tool: the model's own search, or a SearXNG, Brave or Tavily backend."`
+	Sourcegraph     Sourcegraph `json:"sourcegraph,omitempty" jsonschema_description:"The sourcegraph code search tool."`
 }

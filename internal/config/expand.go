@@ -125,6 +125,7 @@ func (e expander) expandConfig(c *Config) {
 		e.dict(joinKey(path, "env"), s.Env)
 		c.LSP[name] = s
 	}
+	e.expandSearch(&c.Options)
 }
 
 func sortedKeys[V any](m map[string]V) []string {

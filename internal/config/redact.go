@@ -35,6 +35,8 @@ func (c Config) Redacted() Config {
 		}
 		out.MCP[name] = s
 	}
+	out.Options.WebSearch.APIKey = redactValue(c.Options.WebSearch.APIKey)
+	out.Options.Sourcegraph.Token = redactValue(c.Options.Sourcegraph.Token)
 	out.LSP = maps.Clone(c.LSP)
 	for name, s := range out.LSP {
 		s.Env = redactMap(s.Env)

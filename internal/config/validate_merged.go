@@ -37,6 +37,7 @@ func validateMerged(docs []*layerDoc, merged *Config, cat *catalogSource, getenv
 		}
 	}
 	validateServers(docs, merged)
+	validateSearch(docs, merged)
 	return nil
 }
 

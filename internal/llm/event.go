@@ -79,6 +79,8 @@ type Event struct {
 	Usage      Usage
 	Reason     FinishReason
 	Retry      *RetryInfo
+	// WebResults for EventWebResults.
+	WebResults []WebResult
 }
 
 // RetryInfo describes a retry WithRetry is about to make.

@@ -22,6 +22,9 @@ type Request struct {
 	ProviderOptions map[string]any
 	// Headers are extra HTTP headers for this call.
 	Headers map[string]string
+	// WebSearch, when set, turns on the provider's own web search (see
+	// WebSearch).
+	WebSearch *WebSearch
 }
 
 // ToolDef describes a tool the model may call.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/config"
 	hmcp "github.com/honecode/hone/internal/mcp"
 )
@@ -139,11 +141,16 @@ func TestResultConversion(t *testing.T) {
 	t.Parallel()
 	f := start(t, map[string]config.MCPServer{"calc": {URL: serveHTTP(t, testServer()), Headers: auth}})
 
+	f.reg.SetArtifacts(artifact.New(t.TempDir(), 0))
 	res := f.run(t, "mcp_calc_big", `{}`)
 	if len(res.Content) > 101_000 {
-		t.Errorf("big output not truncated: %d bytes", len(res.Content))
+		t.Errorf("big output not cut: %d bytes", len(res.Content))
 	}
-	contains(t, res.Content, "[output truncated: showing 100000 of 300000 bytes.")
+	contains(t, res.Content, "[output cut: showing the first 97.7 KiB of 293.0 KiB.]")
+	contains(t, res.Content, "is saved at "+res.Artifact)
+	if whole, err := os.ReadFile(res.Artifact); err != nil || len(whole) != 300_000 {
+		t.Errorf("saved output: %d bytes, %v; want all 300000", len(whole), err)
+	}
 
 	res = f.run(t, "mcp_calc_resources", `{}`)
 	contains(t, res.Content, "[resource file:///notes.md (text/markdown)]\n# Notes")

@@ -12,12 +12,10 @@ import (
 	"github.com/honecode/hone/internal/tools"
 )
 
-// Output limits of one call: text beyond maxOutputBytes (about 25k
-// tokens) is cut with a note; images beyond maxImageBytes are left out.
-const (
-	maxOutputBytes = 100_000
-	maxImageBytes  = 5 << 20
-)
+// maxImageBytes bounds one image passed to the model; larger ones are
+// left out with a note. Long text is cut by the tool registry, which keeps
+// the whole text as an artifact of the session.
+const maxImageBytes = 5 << 20
 
 // convertResult turns a tool result into what the model sees: text parts
 // joined, images attached, resources inlined (text) or described (binary),
@@ -42,7 +40,7 @@ func convertResult(serverName, remote string, res *mcp.CallToolResult) tools.Res
 			b.Write(js)
 		}
 	}
-	text := truncate(b.String())
+	text := b.String()
 	if text == "" && len(images) == 0 {
 		text = "(no output)"
 	}
@@ -117,14 +115,4 @@ func orUnknown(mime string) string {
 		return "unknown type"
 	}
 	return mime
-}
-
-// truncate cuts text over maxOutputBytes and says how much was left out.
-func truncate(text string) string {
-	if len(text) <= maxOutputBytes {
-		return text
-	}
-	cut := clip(text, maxOutputBytes)
-	return fmt.Sprintf("%s\n\n[output truncated: showing %d of %d bytes. Ask the tool for less (a narrower query, a page or a range) to see the rest.]",
-		strings.TrimSuffix(cut, "…"), len(cut)-len("…"), len(text))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/history"
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
@@ -66,5 +67,37 @@ func TestDeleteCascades(t *testing.T) {
 	}
 	if err := s.Delete(ctx, doomed.ID); !errors.Is(err, session.ErrNotFound) {
 		t.Fatalf("Delete twice = %v, want ErrNotFound", err)
+	}
+}
+
+func TestDeleteRemovesArtifactsOfTheWholeTree(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, _ := newService(t)
+	store := artifact.New(t.TempDir(), 0)
+	s.SetArtifacts(store)
+	keep := mustCreate(t, s, "/p")
+	doomed := mustCreate(t, s, "/p")
+	child, err := s.CreateChild(ctx, doomed.ID, "call", "/p", "child")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{keep.ID, doomed.ID, child.ID} {
+		w, err := store.Create(id, "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = w.Write([]byte("output\n"))
+		if _, err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Delete(ctx, doomed.ID); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]int{keep.ID: 1, doomed.ID: 0, child.ID: 0} {
+		if list, _ := store.List(id); len(list) != want {
+			t.Errorf("session %s has %d artifacts after the delete, want %d", id, len(list), want)
+		}
 	}
 }

@@ -29,6 +29,18 @@ type Export struct {
 	Session    Session           `json:"session"`
 	Messages   []message.Message `json:"messages"`
 	Turns      []Turn            `json:"turns"`
+	// Artifacts are the saved whole outputs of the session's cut tool
+	// results, present only when asked for (sessions export --artifacts).
+	Artifacts []ArtifactFile `json:"artifacts,omitempty"`
+}
+
+// ArtifactFile is one saved output in an export: its file name (as the
+// tool results name it), size in bytes and text (invalid UTF-8 replaced).
+type ArtifactFile struct {
+	Name    string `json:"name"`
+	Path    string `json:"path"`
+	Size    int64  `json:"size"`
+	Content string `json:"content"`
 }
 
 // NewExport assembles an export document.

@@ -27,6 +27,8 @@ type Service struct {
 	// updateMu makes each update and the publish of its result one step,
 	// so subscribers never receive an older row after a newer one.
 	updateMu sync.Mutex
+	// artifacts, when set, deletes deleted sessions' saved outputs.
+	artifacts ArtifactRemover
 }
 
 // Service is the todo store of the todos tool.
@@ -153,7 +155,8 @@ func (s *Service) update(ctx context.Context, id, what, set string, args ...any)
 
 // Delete removes the session with everything that belongs to it: its
 // messages, file versions, reads, turns and child sessions (the foreign
-// keys cascade). A Deleted event is published for each removed session.
+// keys cascade), and their saved outputs (see SetArtifacts). A Deleted
+// event is published for each removed session.
 func (s *Service) Delete(ctx context.Context, id string) (err error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -186,6 +189,9 @@ func (s *Service) Delete(ctx context.Context, id string) (err error) {
 	}
 	for _, d := range doomed {
 		s.broker.Publish(pubsub.Deleted, d)
+	}
+	if err := s.removeArtifacts(doomed); err != nil {
+		return fmt.Errorf("delete session %s: %w", id, err)
 	}
 	return nil
 }

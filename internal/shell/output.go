@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ type Output struct {
 	total    int64
 	headSize int
 	tailSize int
+	sink     io.Writer // also gets every byte (nil: none)
 }
 
 // NewOutput returns an Output keeping about limit bytes, half from the
@@ -26,8 +28,17 @@ func NewOutput(limit int) *Output {
 	return &Output{headSize: limit / 2, tailSize: limit - limit/2}
 }
 
-// Write records p; it never fails.
+// tee makes o pass every byte written on to sink as well (nil: none).
+func (o *Output) tee(sink io.Writer) *Output {
+	o.sink = sink
+	return o
+}
+
+// Write records p; it never fails, whatever the sink does.
 func (o *Output) Write(p []byte) (int, error) {
+	if o.sink != nil {
+		_, _ = o.sink.Write(p)
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	n := len(p)

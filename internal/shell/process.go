@@ -29,6 +29,9 @@ type Spec struct {
 	Env []string
 	// OutputLimit bounds the output kept, in bytes (head + tail).
 	OutputLimit int
+	// Sink, when set, also receives all of the output as it is produced
+	// (the whole output of a cut result is streamed to an artifact).
+	Sink io.Writer
 	// Grace is how long an interrupted script may take to exit after
 	// SIGINT before the group gets SIGKILL.
 	Grace time.Duration
@@ -100,7 +103,7 @@ func Start(spec Spec) (*Process, error) {
 		dirFile.Close()
 		return nil, fmt.Errorf("start shell: %w", err)
 	}
-	p := &Process{child: child, out: NewOutput(spec.OutputLimit), grace: spec.Grace, dirFile: dirFile, done: make(chan struct{})}
+	p := &Process{child: child, out: NewOutput(spec.OutputLimit).tee(spec.Sink), grace: spec.Grace, dirFile: dirFile, done: make(chan struct{})}
 	go p.run(pr)
 	return p, nil
 }

@@ -91,10 +91,12 @@ func (t *bashTool) Run(ctx context.Context, call Call) (Result, error) {
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("could not prepare the sandbox: %v", err)), nil
 	}
+	out := newSpill(ctx, t.env.Artifacts, bashOutputLimit)
+	spec.Sink = out
 	if p.RunInBackground {
-		return t.background(session, p, spec, cleanup), nil
+		return t.background(session, p, spec, out, cleanup), nil
 	}
-	res = t.foreground(ctx, session, p, spec)
+	res = t.foreground(ctx, session, p, spec, out)
 	cleanup()
 	if spec.Sandbox != nil && res.Display.ExitCode != 0 {
 		res = t.escalate(ctx, session, p, plain, req, res, res.Display.Body)
@@ -166,7 +168,7 @@ func (t *bashTool) permit(ctx context.Context, p bashParams, dir string, outside
 }
 
 // foreground runs the command to its end, its timeout or cancellation.
-func (t *bashTool) foreground(ctx context.Context, session string, p bashParams, spec shell.Spec) Result {
+func (t *bashTool) foreground(ctx context.Context, session string, p bashParams, spec shell.Spec, out *spill) Result {
 	timeout := bashTimeout(p.Timeout)
 	proc, err := shell.Start(spec)
 	if err != nil {
@@ -187,7 +189,13 @@ func (t *bashTool) foreground(ctx context.Context, session string, p bashParams,
 	if note := t.keepDir(session, spec.Dir, exit.Dir); note != "" {
 		notes = append(notes, note)
 	}
-	return commandResult(p, proc.Output().String(), exit, notes, !finished)
+	saved, note := out.Close()
+	if note != "" {
+		notes = append(notes, note)
+	}
+	res := commandResult(p, proc.Output().String(), exit, notes, !finished)
+	res.Artifact, res.Display.Artifact = saved.Path, saved.Path
+	return res
 }
 
 // keepDir makes a cd stick: the directory the shell ended in becomes the
@@ -206,12 +214,12 @@ func (t *bashTool) keepDir(session, start, end string) string {
 
 // background starts the command as a job of the session; cleanup runs
 // when it ended.
-func (t *bashTool) background(session string, p bashParams, spec shell.Spec, cleanup func()) Result {
+func (t *bashTool) background(session string, p bashParams, spec shell.Spec, out *spill, cleanup func()) Result {
 	if t.env.Jobs == nil {
 		cleanup()
 		return ErrorResult("background jobs are not available here; run the command without run_in_background.")
 	}
-	id, err := t.env.Jobs.start(session, p.Command, spec, cleanup)
+	id, err := t.env.Jobs.start(session, p.Command, spec, out, cleanup)
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("could not start the background job: %v", err))
 	}

@@ -76,8 +76,8 @@ func (t *bashTool) sandboxSpec(spec *shell.Spec, conf permission.Confinement) (c
 // escalate handles a sandboxed command that failed in a way that looks
 // like the sandbox stopped it: the person (if any) is asked whether to run
 // it again without the sandbox. It returns the result to report.
-func (t *bashTool) escalate(ctx context.Context, session string, p bashParams, spec shell.Spec, req permission.Request, res Result, out string) Result {
-	line, blocked := sandbox.Blocked(out)
+func (t *bashTool) escalate(ctx context.Context, session string, p bashParams, spec shell.Spec, req permission.Request, res Result, output string) Result {
+	line, blocked := sandbox.Blocked(output)
 	if !blocked || ctx.Err() != nil {
 		return res
 	}
@@ -89,7 +89,9 @@ func (t *bashTool) escalate(ctx context.Context, session string, p bashParams, s
 		return res
 	}
 	spec.Sandbox = nil
-	again := t.foreground(ctx, session, p, spec)
+	out := newSpill(ctx, t.env.Artifacts, bashOutputLimit)
+	spec.Sink = out
+	again := t.foreground(ctx, session, p, spec, out)
 	again.Content = fmt.Sprintf("The command failed inside the sandbox (%s); the user allowed running it again without the sandbox.\n%s", line, again.Content)
 	return again
 }

@@ -66,7 +66,7 @@ func TestSandboxContainsReadOnlyMiss(t *testing.T) {
 		t.Fatal("a read-only verdict did not confine the command")
 	}
 	ctx := WithCall(t.Context(), testCallContext)
-	res := bt.foreground(ctx, testCallContext.SessionID, bashParams{Command: hostile}, spec)
+	res := bt.foreground(ctx, testCallContext.SessionID, bashParams{Command: hostile}, spec, newSpill(ctx, nil, bashOutputLimit))
 	for _, f := range []string{victim, filepath.Join(te.root, "inside")} {
 		if _, err := os.Stat(f); err == nil {
 			t.Errorf("the confined command wrote %s (%s)", f, res.Content)

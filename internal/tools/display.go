@@ -31,4 +31,7 @@ type Display struct {
 	ExitCode int    `json:"exit_code,omitempty"`
 	// StartLine is the first line number of a DisplayFile excerpt (1-based).
 	StartLine int `json:"start_line,omitempty"`
+	// Artifact is the file that holds the whole output of a result that
+	// was cut for the model.
+	Artifact string `json:"artifact,omitempty"`
 }

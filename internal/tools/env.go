@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/procgroup"
 	"github.com/honecode/hone/internal/sandbox"
@@ -34,6 +35,12 @@ type Env struct {
 	// FetchBaseURL, when set, routes https://HOST/PATH to
 	// FetchBaseURL+"HOST/PATH" (replay tests; HONE_FETCH_BASE_URL).
 	FetchBaseURL string
+	// WebSearch answers web_search (nil: the tool is not offered).
+	WebSearch WebSearcher
+	// Sourcegraph is the instance the sourcegraph tool searches ("":
+	// https://sourcegraph.com) and SourcegraphToken its access token.
+	Sourcegraph      string
+	SourcegraphToken string
 	// ShellEnvAllow lists environment variable names (or NAME_* prefixes)
 	// that commands get in addition to the allowlist of internal/sandbox.
 	ShellEnvAllow []string
@@ -46,6 +53,9 @@ type Env struct {
 	// jobs (nil: every bash call starts in WorkDir and run_in_background
 	// is unavailable). The app closes it at exit, which kills the jobs.
 	Jobs *JobManager
+	// Artifacts keeps the whole output of results cut for the model, per
+	// session (nil: cut output is lost, as the note says).
+	Artifacts *artifact.Store
 }
 
 // Asker asks whether an action may proceed; nil error means allowed, a

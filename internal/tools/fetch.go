@@ -20,9 +20,8 @@ var fetchDescription string
 
 // Limits of one fetch call.
 const (
-	fetchMaxBytes       = 5 << 20   // bytes read from the response
-	fetchMaxChars       = 100 << 10 // characters returned to the model
-	fetchDefaultTimeout = 30        // seconds
+	fetchMaxBytes       = 5 << 20 // bytes read from the response; the registry cuts long text (keepWhole)
+	fetchDefaultTimeout = 30      // seconds
 	fetchMaxTimeout     = 120
 )
 
@@ -77,9 +76,8 @@ func (t *fetchTool) Run(ctx context.Context, call Call) (Result, error) {
 	if msg != "" {
 		return ErrorResult(msg), nil
 	}
-	text, cutChars := cutRunes(text, fetchMaxChars)
-	if cut || cutChars {
-		text += "\n\n(The content was truncated.)"
+	if cut {
+		text += fmt.Sprintf("\n\n(Only the first %d MB of the page were read. Use download to save the whole file, then view or grep it.)", fetchMaxBytes>>20)
 	}
 	return Result{Content: text, Display: Display{Kind: DisplayText, Title: u.String(), Body: text}}, nil
 }

@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -73,7 +74,16 @@ func (t *globTool) Run(ctx context.Context, call Call) (Result, error) {
 	slices.SortFunc(hits, func(a, b globHit) int {
 		return cmp.Or(cmp.Compare(b.mtime, a.mtime), strings.Compare(a.abs, b.abs))
 	})
-	return globResult(newRelativizer(t.env), hits), nil
+	rel := newRelativizer(t.env)
+	res = globResult(rel, hits)
+	if len(hits) > globMaxResults {
+		res = saveList(ctx, t.env, res, len(hits), func(w io.Writer) {
+			for _, h := range hits {
+				fmt.Fprintln(w, rel.name(h.abs))
+			}
+		})
+	}
+	return res, nil
 }
 
 // globStart moves the fixed leading part of pattern into the directory to

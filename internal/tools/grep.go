@@ -86,31 +86,48 @@ func (t *grepTool) Run(ctx context.Context, call Call) (Result, error) {
 	}
 	fi, err := os.Stat(target.Abs)
 	if err != nil {
+		if gone := artifactGone(ctx, t.env, target.Abs); gone != "" {
+			return ErrorResult(gone), nil
+		}
 		return ErrorResult(didYouMean(target.Abs, shownPath(target))), nil
 	}
 	if msg := notRegular(fi, shownPath(target)); msg != "" && !fi.IsDir() { // never open a FIFO or device
 		return ErrorResult(msg), nil
 	}
 	q.root = target.Abs
-	var matches []grepMatch
+	rel := newRelativizer(t.env)
+	c := &grepCollector{limit: grepMaxMatches, name: rel.name}
+	var saved *spill
+	if t.env.Artifacts != nil && CallFrom(ctx).SessionID != "" {
+		saved = newSpill(ctx, t.env.Artifacts, 64<<10)
+		c.out, c.budget = saved, t.env.Artifacts.Quota()
+	}
 	if t.rg != "" {
-		matches, err = grepRipgrep(ctx, t.rg, q, grepMaxMatches+1)
+		err = grepRipgrep(ctx, t.rg, q, c)
 	} else {
-		matches, err = grepWalk(ctx, q, grepMaxMatches+1)
+		err = grepWalk(ctx, q, c)
 	}
 	if err != nil {
 		return Result{}, err
 	}
-	return grepResult(newRelativizer(t.env), matches), nil
+	res = grepResult(rel, c.matches, c.extra)
+	if saved != nil && c.extra > 0 {
+		saved.force()
+		path, note := saved.Close()
+		res.Content += "\n\n" + note
+		res.Artifact, res.Display.Artifact = path.Path, path.Path
+	} else if saved != nil {
+		saved.discard()
+	}
+	return res, nil
 }
 
 // grepResult groups the matches by file, with line numbers.
-func grepResult(rel relativizer, matches []grepMatch) Result {
+func grepResult(rel relativizer, matches []grepMatch, extra int) Result {
 	if len(matches) == 0 {
 		return Result{Content: "No matches found.", Display: Display{Kind: DisplayList}}
 	}
-	truncated := len(matches) > grepMaxMatches
-	matches = matches[:min(len(matches), grepMaxMatches)]
+	truncated := extra > 0
 	var b strings.Builder
 	files := 0
 	for i, m := range matches {

@@ -10,13 +10,13 @@ import (
 	"strings"
 )
 
-// grepRipgrep runs ripgrep for q and returns up to limit matches, in the
-// same order and with the same file selection as grepWalk: hidden files
+// grepRipgrep runs ripgrep for q and hands its matches to c, in the same
+// order and with the same file selection as grepWalk: hidden files
 // searched, .git skipped, .gitignore honoured even outside a repository,
 // other ignore sources off, symbolic links not followed, binary files
 // skipped, sorted by path. The include glob is applied here rather than
 // passed to rg, whose --glob would override .gitignore.
-func grepRipgrep(ctx context.Context, rg string, q grepQuery, limit int) ([]grepMatch, error) {
+func grepRipgrep(ctx context.Context, rg string, q grepQuery, c *grepCollector) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // stops rg once enough lines were read
 	cmd := exec.CommandContext(ctx, rg, ripgrepArgs(q)...)
@@ -24,44 +24,43 @@ func grepRipgrep(ctx context.Context, rg string, q grepQuery, limit int) ([]grep
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, fmt.Errorf("run ripgrep: %w", err)
+		return fmt.Errorf("run ripgrep: %w", err)
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("run ripgrep: %w", err)
+		return fmt.Errorf("run ripgrep: %w", err)
 	}
-	var matches []grepMatch
-	var readErr error
 	lr := newLineReader(out, 4*grepMaxLineChars+4096)
-	for len(matches) < limit {
+	stopped, readErr := false, error(nil)
+	for !stopped {
 		line, _, ok, err := lr.next()
 		if err != nil || !ok {
 			readErr = err
 			break
 		}
 		if m, ok := parseRipgrepLine(line); ok && includes(q, m.path) {
-			matches = append(matches, m)
+			stopped = !c.add(m)
 		}
 	}
-	if len(matches) >= limit || readErr != nil {
+	if stopped || readErr != nil {
 		cancel() // enough, or the pipe broke: stop ripgrep
 		_ = cmd.Wait()
 		if readErr != nil {
-			return nil, fmt.Errorf("read ripgrep output: %w", readErr)
+			return fmt.Errorf("read ripgrep output: %w", readErr)
 		}
-		return matches, nil
+		return nil
 	}
 	err = cmd.Wait()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:
-		return nil, ctx.Err()
+		return ctx.Err()
 	case errors.As(err, &exit) && exit.ExitCode() == 1: // no match
-	case errors.As(err, &exit) && exit.ExitCode() == 2 && len(matches) > 0: // some files unreadable
+	case errors.As(err, &exit) && exit.ExitCode() == 2 && len(c.matches) > 0: // some files unreadable
 	default:
-		return nil, fmt.Errorf("ripgrep: %v %s", err, strings.TrimSpace(stderr.String()))
+		return fmt.Errorf("ripgrep: %v %s", err, strings.TrimSpace(stderr.String()))
 	}
-	return matches, nil
+	return nil
 }
 
 // ripgrepArgs are the arguments that make rg select and print like grepWalk.

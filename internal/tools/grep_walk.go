@@ -12,31 +12,28 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// grepWalk searches q without ripgrep and returns up to limit matches, in
-// the order and selection grepRipgrep documents.
-func grepWalk(ctx context.Context, q grepQuery, limit int) ([]grepMatch, error) {
+// grepWalk searches q without ripgrep and hands the matches to c, in the
+// order and selection grepRipgrep documents.
+func grepWalk(ctx context.Context, q grepQuery, c *grepCollector) error {
 	fi, err := os.Stat(q.root)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var matches []grepMatch
 	if !fi.IsDir() { // an explicit file is searched whatever its name
-		return grepFile(ctx, q, q.root, matches, limit)
+		return grepFile(ctx, q, q.root, c)
 	}
-	err = walkTree(ctx, q.root, func(abs string, d fs.DirEntry) error {
+	return walkTree(ctx, q.root, func(abs string, d fs.DirEntry) error {
 		if !d.Type().IsRegular() || !includes(q, abs) {
 			return nil
 		}
-		matches, err = grepFile(ctx, q, abs, matches, limit)
-		if err != nil {
+		if err := grepFile(ctx, q, abs, c); err != nil {
 			return err
 		}
-		if len(matches) >= limit {
+		if c.done() {
 			return filepath.SkipAll
 		}
 		return nil
 	})
-	return matches, err
 }
 
 // includes applies the include glob: against the base name, or against
@@ -57,31 +54,30 @@ func includes(q grepQuery, abs string) bool {
 	return ok
 }
 
-// grepFile appends the matching lines of file abs to matches, skipping
-// binary files (a NUL byte in the first 8 KiB).
-func grepFile(ctx context.Context, q grepQuery, abs string, matches []grepMatch, limit int) ([]grepMatch, error) {
+// grepFile hands the matching lines of file abs to c, skipping binary
+// files (a NUL byte in the first 8 KiB).
+func grepFile(ctx context.Context, q grepQuery, abs string, c *grepCollector) error {
 	f, err := os.Open(abs)
 	if err != nil {
-		return matches, nil // unreadable: skipped, as ripgrep does
+		return nil // unreadable: skipped, as ripgrep does
 	}
 	defer f.Close()
 	head := make([]byte, binarySniffBytes)
 	n, _ := io.ReadFull(f, head)
 	if bytes.IndexByte(head[:n], 0) >= 0 {
-		return matches, nil
+		return nil
 	}
 	lr := newLineReader(io.MultiReader(bytes.NewReader(head[:n]), f), 1<<20)
-	for num := 1; len(matches) < limit; num++ {
+	for num := 1; ; num++ {
 		if num%4096 == 0 && ctx.Err() != nil {
-			return matches, ctx.Err()
+			return ctx.Err()
 		}
 		line, _, ok, err := lr.next()
 		if err != nil || !ok {
-			break
+			return nil
 		}
-		if q.re.MatchString(line) {
-			matches = append(matches, grepMatch{path: abs, line: num, text: line})
+		if q.re.MatchString(line) && !c.add(grepMatch{path: abs, line: num, text: line}) {
+			return nil
 		}
 	}
-	return matches, nil
 }

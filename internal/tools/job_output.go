@@ -81,9 +81,15 @@ func jobResult(j *job, status string) Result {
 		body = "(no new output)"
 	}
 	head := fmt.Sprintf("Job %s (%s) — %s.", j.id, j.command, status)
+	path, note := j.savedNote()
+	if note != "" {
+		body += "\n" + note
+	}
 	return Result{
-		Content: head + "\n" + body,
-		Display: Display{Kind: DisplayCommand, Title: j.id + ": " + status, Command: j.command, Body: out, ExitCode: jobExitCode(j)},
+		Content:  head + "\n" + body,
+		Artifact: path,
+		Display: Display{Kind: DisplayCommand, Title: j.id + ": " + status, Command: j.command, Body: out,
+			ExitCode: jobExitCode(j), Artifact: path},
 	}
 }
 

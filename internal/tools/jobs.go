@@ -41,6 +41,8 @@ type job struct {
 	command   string
 	started   time.Time
 	proc      *shell.Process
+	// out keeps the whole output once it outgrows what proc keeps.
+	out *spill
 
 	mu   sync.Mutex
 	read int64 // output offset already returned by job_output
@@ -66,8 +68,9 @@ func (m *JobManager) SetDir(sessionID, dir string) {
 }
 
 // start runs spec as a background job of the session and returns its id;
-// cleanup runs once the job ended (or at once when it did not start).
-func (m *JobManager) start(sessionID, command string, spec shell.Spec, cleanup func()) (id string, err error) {
+// out (when set) is closed and cleanup runs once the job ended (cleanup
+// at once when it did not start).
+func (m *JobManager) start(sessionID, command string, spec shell.Spec, out *spill, cleanup func()) (id string, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	defer func() {
@@ -91,13 +94,16 @@ func (m *JobManager) start(sessionID, command string, spec shell.Spec, cleanup f
 	if err != nil {
 		return "", err
 	}
-	go func() {
+	go func() { // finish the saved output (and its index) when the job ends
 		<-proc.Done()
+		if out != nil {
+			out.Close()
+		}
 		cleanup()
 	}()
 	m.nextID++
 	id = "job-" + strconv.Itoa(m.nextID)
-	m.jobs[id] = &job{id: id, sessionID: sessionID, command: command, started: time.Now(), proc: proc}
+	m.jobs[id] = &job{id: id, sessionID: sessionID, command: command, started: time.Now(), proc: proc, out: out}
 	m.prune()
 	return id, nil
 }
@@ -164,6 +170,22 @@ func (j *job) unread() string {
 	s, next := j.proc.Output().Since(j.read)
 	j.read = next
 	return s
+}
+
+// savedNote tells where the job's whole output is kept ("" while it fits
+// in what job_output shows).
+func (j *job) savedNote() (string, string) {
+	if j.out == nil {
+		return "", ""
+	}
+	if j.finished() {
+		saved, note := j.out.Close()
+		return saved.Path, note
+	}
+	if path := j.out.path(); path != "" {
+		return path, fmt.Sprintf("[The job's whole output so far is being saved at %s; read it with view (offset, limit) or grep once the job is done.]", path)
+	}
+	return "", ""
 }
 
 // finished reports whether the job has ended.

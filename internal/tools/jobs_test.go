@@ -129,7 +129,7 @@ func TestJobManagerForgetsOldFinishedJobs(t *testing.T) {
 	t.Cleanup(m.Close)
 	var last string
 	for i := 0; i < maxKeptJobs+6; i++ {
-		id, err := m.start("s", "true", shell.Spec{Script: "true", Dir: t.TempDir(), OutputLimit: 100, Grace: time.Second}, func() {})
+		id, err := m.start("s", "true", shell.Spec{Script: "true", Dir: t.TempDir(), OutputLimit: 100, Grace: time.Second}, nil, func() {})
 		if err != nil {
 			t.Fatal(err)
 		}

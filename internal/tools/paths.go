@@ -26,7 +26,7 @@ func readAccess(ctx context.Context, env *Env, tool, path string) (target fsguar
 	if err != nil {
 		return target, ErrorResult(err.Error()), false
 	}
-	if target.Inside {
+	if target.Inside || ownArtifact(ctx, env, target.Abs) {
 		res, ok = denyByRule(env, permission.Request{ToolName: tool, Action: permission.ActionRead, Path: target.Abs})
 		return target, res, ok
 	}
@@ -47,4 +47,21 @@ func shownPath(r fsguard.Resolved) string {
 		return r.Rel
 	}
 	return r.Abs
+}
+
+// ownArtifact reports whether abs (symlinks resolved) is a saved output
+// of the calling session: Hone's own data, readable without asking. Other
+// sessions' artifacts and the rest of the data directory are not.
+func ownArtifact(ctx context.Context, env *Env, abs string) bool {
+	return env.Artifacts != nil && env.Artifacts.Owns(CallFrom(ctx).SessionID, abs)
+}
+
+// artifactGone explains a missing artifact of the session ("" when abs is
+// not one).
+func artifactGone(ctx context.Context, env *Env, abs string) string {
+	if !ownArtifact(ctx, env, abs) {
+		return ""
+	}
+	return fmt.Sprintf("%s no longer exists: saved outputs are deleted, oldest first, when the session's artifact quota (%s) is exceeded. Run the command again for fresh output.",
+		abs, sizeText(env.Artifacts.Quota()))
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/permission"
 )
@@ -19,6 +20,8 @@ import (
 type Registry struct {
 	mu    sync.RWMutex
 	tools map[string]entry
+	// artifacts keeps the whole text of results cut to resultLimit.
+	artifacts *artifact.Store
 }
 
 // entry is a registered tool with its info and parsed schema (nil when the
@@ -45,6 +48,15 @@ func (r *Registry) Add(t Tool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.tools[info.Name] = e
+}
+
+// SetArtifacts makes the registry keep the whole text of every result it
+// cuts (see keepWhole) in store, under the calling session. Call it before
+// the registry is used.
+func (r *Registry) SetArtifacts(store *artifact.Store) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.artifacts = store
 }
 
 // Remove unregisters the tool called name, if any.
@@ -101,8 +113,8 @@ func (r *Registry) ReadOnly(name string) bool {
 // Subset returns a new registry holding only the named tools that this
 // one has (the sub-agent's read-only set).
 func (r *Registry) Subset(names ...string) *Registry {
-	sub := &Registry{tools: make(map[string]entry, len(names))}
 	r.mu.RLock()
+	sub := &Registry{tools: make(map[string]entry, len(names)), artifacts: r.artifacts}
 	defer r.mu.RUnlock()
 	for _, name := range names {
 		if e, ok := r.tools[name]; ok {
@@ -154,7 +166,10 @@ func (r *Registry) Run(ctx context.Context, call Call) (res Result) {
 	if res.Display.Kind == "" {
 		res.Display.Kind, res.Display.Body = DisplayText, res.Content
 	}
-	return res
+	r.mu.RLock()
+	store := r.artifacts
+	r.mu.RUnlock()
+	return keepWhole(ctx, store, res)
 }
 
 // resultFromError turns an error a tool returned into the result the model

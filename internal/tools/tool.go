@@ -64,6 +64,9 @@ type Result struct {
 	// Denied is set when the permission service refused the action; the
 	// agent counts denials (hone run exits with a dedicated code).
 	Denied bool
+	// Artifact is the file holding the whole output when Content was cut
+	// (see spill); "" when nothing was cut or it could not be saved.
+	Artifact string
 }
 
 // ErrorResult is a Result with IsError set and a text display.

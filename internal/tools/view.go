@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/fsguard"
 	"github.com/honecode/hone/internal/llm"
 	"golang.org/x/sys/unix"
@@ -68,6 +69,9 @@ func (t *viewTool) Run(ctx context.Context, call Call) (Result, error) {
 	}
 	shown := shownPath(target)
 	f, fi, msg := openRegular(target.Abs, shown)
+	if gone := artifactGone(ctx, t.env, target.Abs); msg != "" && gone != "" && fi == nil {
+		msg = gone
+	}
 	if msg != "" {
 		return ErrorResult(msg), nil
 	}
@@ -83,7 +87,12 @@ func (t *viewTool) Run(ctx context.Context, call Call) (Result, error) {
 	if bytes.IndexByte(head[:n], 0) >= 0 {
 		return ErrorResult(fmt.Sprintf("%s is a binary file; view shows text files and images only.", shown)), nil
 	}
-	ex, err := readExcerpt(ctx, io.MultiReader(bytes.NewReader(head[:n]), f), p.Offset, p.Limit)
+	src, skipped := io.Reader(io.MultiReader(bytes.NewReader(head[:n]), f)), 0
+	if ownArtifact(ctx, t.env, target.Abs) {
+		src, skipped = seekArtifact(f, src, p.Offset)
+	}
+	ex, err := readExcerpt(ctx, src, p.Offset-skipped, p.Limit)
+	ex.total += skipped
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("could not read %s: %v", shown, err)), nil
 	}
@@ -137,4 +146,18 @@ func notRegular(fi fs.FileInfo, shown string) string {
 		return fmt.Sprintf("%s is a socket; view reads regular files only.", shown)
 	}
 	return fmt.Sprintf("%s is not a regular file; view reads regular files only.", shown)
+}
+
+// seekArtifact starts reading a saved output near line offset using its
+// line index, so that any part of a file of hundreds of megabytes is read
+// at once. It returns the reader and how many lines it skipped.
+func seekArtifact(f *os.File, whole io.Reader, offset int) (io.Reader, int) {
+	at, pos := artifact.NearestLine(f.Name(), int64(offset))
+	if at <= 0 {
+		return whole, 0
+	}
+	if _, err := f.Seek(pos, io.SeekStart); err != nil {
+		return whole, 0
+	}
+	return f, int(at)
 }

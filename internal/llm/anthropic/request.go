@@ -39,6 +39,9 @@ func buildParams(req *llm.Request) (anthropic.MessageNewParams, error) {
 	if p.MaxTokens <= 0 {
 		p.MaxTokens = defaultMaxTokens
 	}
+	if req.WebSearch != nil {
+		p.Tools = append(p.Tools, webSearchTool(req.WebSearch))
+	}
 	markCache(&p)
 	if err := applyThinking(&p, req); err != nil {
 		return anthropic.MessageNewParams{}, err

@@ -106,6 +106,8 @@ func (d *decoder) start(i int64, cb *anthropic.ContentBlockStartEventContentBloc
 		b.kind = blockToolUse
 		b.id, b.name = d.ids.Use(cb.ID), cb.Name
 		return yield(llm.Event{Type: llm.EventToolCallStart, ToolCallID: b.id, ToolName: b.name}, nil)
+	case "web_search_tool_result":
+		return webSearchResults(cb, yield)
 	}
 	return true
 }
@@ -124,6 +126,8 @@ func (d *decoder) delta(i int64, dl *anthropic.MessageStreamEventUnionDelta, yie
 		}
 	case "signature_delta":
 		b.sig.WriteString(dl.Signature)
+	case "citations_delta":
+		return webCitation(&dl.Citation, yield)
 	case "input_json_delta":
 		if dl.PartialJSON != "" {
 			b.text.WriteString(dl.PartialJSON)

@@ -38,6 +38,7 @@ func buildRequest(req *llm.Request) ([]*genai.Content, *genai.GenerateContentCon
 	if req.TopP != nil {
 		cfg.TopP = genai.Ptr(float32(*req.TopP))
 	}
+	addWebSearch(cfg, req.WebSearch)
 	if err := applyOptions(cfg, req); err != nil {
 		return nil, nil, err
 	}

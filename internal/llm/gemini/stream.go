@@ -49,6 +49,9 @@ func (d *decoder) handle(resp *genai.GenerateContentResponse, yield yieldFunc) b
 			}
 		}
 	}
+	if !webResults(cand, yield) {
+		return false
+	}
 	if cand.FinishReason != "" {
 		d.reason, d.message = cand.FinishReason, cand.FinishMessage
 	}

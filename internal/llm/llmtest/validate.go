@@ -72,6 +72,10 @@ func (v *validator) event(i int, ev llm.Event) {
 			v.fail(i, "finish without a reason")
 		}
 		v.finished = true
+	case llm.EventWebResults:
+		if len(ev.WebResults) == 0 {
+			v.fail(i, "web_results without results")
+		}
 	case llm.EventReset, llm.EventRetry:
 		v.fail(i, "adapter yielded %s", ev.Type)
 	default:

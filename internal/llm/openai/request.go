@@ -28,6 +28,9 @@ func buildParams(req *llm.Request) (responses.ResponseNewParams, error) {
 		return p, err
 	}
 	p.Tools = tools
+	if req.WebSearch != nil {
+		addWebSearch(&p, req.WebSearch)
+	}
 	if req.MaxTokens > 0 {
 		p.MaxOutputTokens = openai.Int(int64(req.MaxTokens))
 	}

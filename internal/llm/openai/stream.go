@@ -149,6 +149,8 @@ func (s *streamState) itemDone(it *item) bool {
 			c.args.WriteString(it.Arguments)
 		}
 		return s.endCall(c)
+	case "web_search_call", "message":
+		return s.webResults(it)
 	}
 	return true
 }

@@ -28,6 +28,10 @@ type item struct {
 	Summary          []struct {
 		Text string `json:"text"`
 	} `json:"summary"`
+	// Content (message) and Action (web_search_call) carry web search
+	// results and citations (websearch.go).
+	Content json.RawMessage `json:"content"`
+	Action  json.RawMessage `json:"action"`
 }
 
 // response is the response object of the terminal events.

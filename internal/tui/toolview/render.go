@@ -41,6 +41,11 @@ func Render(t *styles.Theme, c Call, o Options) []string {
 	for _, b := range body {
 		lines = append(lines, clip("  "+b, width))
 	}
+	if c.Result != nil {
+		if a := DisplayOf(*c.Result).Artifact; a != "" {
+			lines = append(lines, clip("  "+t.Faint.Render("full output saved: "+a), width))
+		}
+	}
 	return lines
 }
 

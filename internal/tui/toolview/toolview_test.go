@@ -96,3 +96,14 @@ func TestListHeaderCountsOnlyUntitledLists(t *testing.T) {
 		t.Errorf("untitled list header = %q, want a count", h)
 	}
 }
+
+func TestSavedOutputIsNamed(t *testing.T) {
+	t.Parallel()
+	th := styles.New(true, true)
+	c := done("bash", `{"command":"seq 1 9999999"}`, tools.Display{Kind: tools.DisplayCommand, Command: "seq 1 9999999",
+		Body: "1\n2\n", Artifact: "/data/artifacts/s/1-call.txt"})
+	lines := Render(th, c, Options{Width: 120})
+	if last := golden.Plain(lines[len(lines)-1]); last != "  full output saved: /data/artifacts/s/1-call.txt" {
+		t.Errorf("last line %q", last)
+	}
+}
