@@ -39,6 +39,9 @@ type Env struct {
 	// jobs (nil: every bash call starts in WorkDir and run_in_background
 	// is unavailable). The app closes it at exit, which kills the jobs.
 	Jobs *JobManager
+	// Editor, when set, reads and writes text files through the editor
+	// the front end runs in (nil: the disk only).
+	Editor Editor
 }
 
 // Asker asks whether an action may proceed; nil error means allowed, a

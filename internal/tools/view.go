@@ -83,7 +83,13 @@ func (t *viewTool) Run(ctx context.Context, call Call) (Result, error) {
 	if bytes.IndexByte(head[:n], 0) >= 0 {
 		return ErrorResult(fmt.Sprintf("%s is a binary file; view shows text files and images only.", shown)), nil
 	}
-	ex, err := readExcerpt(ctx, io.MultiReader(bytes.NewReader(head[:n]), f), p.Offset, p.Limit)
+	var r io.Reader = io.MultiReader(bytes.NewReader(head[:n]), f)
+	if text, ok, err := editorText(ctx, t.env, target.Abs); err != nil {
+		return ErrorResult(fmt.Sprintf("could not read %s from the editor: %v", shown, err)), nil
+	} else if ok {
+		r = strings.NewReader(text) // the editor's buffer, unsaved changes included
+	}
+	ex, err := readExcerpt(ctx, r, p.Offset, p.Limit)
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("could not read %s: %v", shown, err)), nil
 	}
