@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/honecode/hone/internal/agent"
@@ -146,6 +147,7 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 		FetchBaseURL:  a.opts.Getenv("HONE_FETCH_BASE_URL"),
 		ShellEnvAllow: cfg.Options.ShellEnvAllow,
 		Jobs:          jobs,
+		Editor:        a.opts.Editor,
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
 	if svc.lsp.Available() {
@@ -156,7 +158,7 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services) *tools.Env
 	for _, name := range cfg.Options.DisabledTools {
 		svc.tools.Remove(name)
 	}
-	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger()})
+	svc.mcp = mcp.New(mcp.Options{Servers: a.mcpServers(cfg.MCP), Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger()})
 	a.onClose(svc.mcp.Close)
 	return env
 }
@@ -170,5 +172,18 @@ func cooldowns(in map[string]int) map[llm.ErrorKind]time.Duration {
 	for k, v := range in {
 		out[llm.ErrorKind(k)] = time.Duration(v) * time.Second
 	}
+	return out
+}
+
+// mcpServers is the configured MCP servers plus those of Options.MCPServers.
+func (a *App) mcpServers(configured map[string]config.MCPServer) map[string]config.MCPServer {
+	if len(a.opts.MCPServers) == 0 {
+		return configured
+	}
+	out := maps.Clone(configured)
+	if out == nil {
+		out = map[string]config.MCPServer{}
+	}
+	maps.Copy(out, a.opts.MCPServers)
 	return out
 }

@@ -15,7 +15,9 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/db"
+	"github.com/honecode/hone/internal/tools"
 )
 
 // Options selects the project, data and config locations and the flags
@@ -35,6 +37,14 @@ type Options struct {
 	// NonInteractive denies, instead of asking, whatever rules and mode do
 	// not allow (hone run).
 	NonInteractive bool
+	// PermissionMode sets the mode like a command-line flag (Yolo wins).
+	PermissionMode string
+	// MCPServers are added to the configured MCP servers (servers an
+	// editor passes to `hone acp`); a configured server of the same name
+	// is replaced.
+	MCPServers map[string]config.MCPServer
+	// Editor, when set, serves the file tools' reads and writes (tools.Env).
+	Editor tools.Editor
 }
 
 // App is the set of services a front end uses. Accessors build a service

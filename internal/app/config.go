@@ -52,7 +52,7 @@ func (a *App) configState(ctx context.Context) (configState, error) {
 }
 
 func (a *App) loadConfig(ctx context.Context) (configState, error) {
-	mode := ""
+	mode := a.opts.PermissionMode
 	if a.opts.Yolo {
 		mode = "yolo"
 	}

@@ -9,6 +9,7 @@ func addCommands(root *cobra.Command, f *Factory) {
 		newConfigCmd, newModelsCmd, newRunCmd,
 		newMCPCmd,
 		newLSPCmd,
+		newACPCmd,
 	} {
 		root.AddCommand(mk(f))
 	}
