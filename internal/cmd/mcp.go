@@ -29,6 +29,7 @@ func newMCPCmd(f *Factory) *cobra.Command {
 		Args: cobra.NoArgs,
 	}
 	c.AddCommand(newMCPListCmd(f, nil))
+	c.AddCommand(newMCPServeCmd(f))
 	return c
 }
 
