@@ -15,7 +15,8 @@ import (
 
 // pump forwards one session's events to the client in the order they
 // happened: agent events as updates, permission requests as
-// session/request_permission, todo and title changes as plan and
+// session/request_permission, todo changes as a plan (just before the
+// update completing the call that made them) and title changes as
 // session-info updates.
 type pump struct {
 	s         *acpSession
@@ -55,7 +56,6 @@ func (p *pump) run(ctx context.Context) {
 			if !ok {
 				return
 			}
-			p.drainSessions(ctx)
 			p.agentEvent(ctx, ev.Payload)
 		case ev, ok := <-p.requests:
 			if !ok {
@@ -89,25 +89,7 @@ func (p *pump) drainEvents(ctx context.Context) {
 			if !ok {
 				return
 			}
-			p.drainSessions(ctx)
 			p.agentEvent(ctx, ev.Payload)
-		default:
-			return
-		}
-	}
-}
-
-// drainSessions forwards the session changes already waiting, so a plan
-// arrives before the update that completes the call that set it.
-func (p *pump) drainSessions(ctx context.Context) {
-	for {
-		select {
-		case ev, ok := <-p.sessions:
-			if !ok {
-				p.sessions = nil
-				return
-			}
-			p.sessionEvent(ctx, ev.Payload)
 		default:
 			return
 		}
@@ -118,6 +100,9 @@ func (p *pump) agentEvent(ctx context.Context, ev agent.Event) {
 	if ev.SessionID != p.s.id {
 		return // another session, or a sub-agent's child session
 	}
+	if ev.Type == agent.EventToolFinished {
+		p.syncPlan(ctx)
+	}
 	for _, u := range p.tr.translate(ev) {
 		p.s.update(ctx, u)
 	}
@@ -126,15 +111,23 @@ func (p *pump) agentEvent(ctx context.Context, ev agent.Event) {
 	}
 }
 
-// sessionEvent sends the plan when the todo list changed and the title
-// when it was set.
-func (p *pump) sessionEvent(ctx context.Context, sess session.Session) {
-	if sess.ID != p.s.id {
+// syncPlan sends the plan when the session's todo list changed.
+func (p *pump) syncPlan(ctx context.Context) {
+	sess, err := p.s.ws.Sessions.Resolve(ctx, p.s.id)
+	if err != nil {
+		p.s.log.Debug("acp: read todo list", "session", p.s.id, "err", err)
 		return
 	}
 	if key := todosKey(sess.Todos); key != p.todos {
 		p.todos = key
 		p.s.update(ctx, planUpdate(sess.Todos))
+	}
+}
+
+// sessionEvent sends the title when it was set.
+func (p *pump) sessionEvent(ctx context.Context, sess session.Session) {
+	if sess.ID != p.s.id {
+		return
 	}
 	if sess.Title != "" && sess.Title != p.title {
 		p.title = sess.Title
