@@ -17,12 +17,19 @@ const (
 	optionModel = "model"
 )
 
-// modeInfo names and explains Hone's permission modes to the editor.
-var modeInfo = map[string][2]string{
-	config.ModePlan:        {"Plan", "Read-only: Hone reads and plans; writes and commands are refused"},
-	config.ModeDefault:     {"Default", "Ask before writing files, running commands and using the network"},
-	config.ModeAcceptEdits: {"Accept edits", "Edit files in the project without asking; ask for the rest"},
-	config.ModeYolo:        {"Yolo", "Allow every action that no deny rule refuses"},
+// modeText names and explains one of Hone's permission modes.
+func modeText(id string) (name, desc string) {
+	switch id {
+	case config.ModePlan:
+		return "Plan", "Read-only: Hone reads and plans; writes and commands are refused"
+	case config.ModeDefault:
+		return "Default", "Ask before writing files, running commands and using the network"
+	case config.ModeAcceptEdits:
+		return "Accept edits", "Edit files in the project without asking; ask for the rest"
+	case config.ModeYolo:
+		return "Yolo", "Allow every action that no deny rule refuses"
+	}
+	return id, "Permission mode " + id
 }
 
 // sessionState is what session/new, load and resume report: the modes,
@@ -45,10 +52,7 @@ func (s *acpSession) state(ctx context.Context) sessionState {
 	st := sessionState{modes: &sdk.SessionModeState{CurrentModeId: sdk.SessionModeId(cur)}}
 	var modeOpts sdk.SessionConfigSelectOptionsUngrouped
 	for _, id := range modeIDs() {
-		name, desc := id, ""
-		if info, ok := modeInfo[id]; ok {
-			name, desc = info[0], info[1]
-		}
+		name, desc := modeText(id)
 		st.modes.AvailableModes = append(st.modes.AvailableModes, sdk.SessionMode{Id: sdk.SessionModeId(id), Name: name, Description: sdk.Ptr(desc)})
 		modeOpts = append(modeOpts, sdk.SessionConfigSelectOption{Value: sdk.SessionConfigValueId(id), Name: name, Description: sdk.Ptr(desc)})
 	}
