@@ -84,11 +84,8 @@ func checkWriteTurn(t *testing.T, e *env, c *testClient) {
 		req.ToolCall.Content[0].Diff == nil || req.ToolCall.Content[0].Diff.NewText != "hi\n" {
 		t.Errorf("permission request %+v", req)
 	}
-	announced := slices.IndexFunc(updates, func(n sdk.SessionNotification) bool {
-		return n.Update.ToolCall != nil && n.Update.ToolCall.ToolCallId == "call_write"
-	})
-	if announced < 0 || slices.Index(log, "request_permission") < announced {
-		t.Errorf("the call was not announced before its permission request: %v", log)
+	if ask := slices.Index(log, "request_permission"); ask < 0 || count(log[:ask], "tool_call") != 2 {
+		t.Errorf("the write was not announced before its permission request: %v", log)
 	}
 	final := lastUpdateOf(updates, "call_write")
 	if final == nil || final.Status == nil || *final.Status != sdk.ToolCallStatusCompleted || len(final.Content) != 1 ||
@@ -214,4 +211,14 @@ func agentText(updates []sdk.SessionNotification) string {
 		}
 	}
 	return b.String()
+}
+
+func count(log []string, kind string) int {
+	n := 0
+	for _, l := range log {
+		if l == kind {
+			n++
+		}
+	}
+	return n
 }

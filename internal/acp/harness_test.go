@@ -1,6 +1,7 @@
 package acp_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -83,7 +84,7 @@ func (e *env) connect(c *testClient) *sdk.ClientSideConnection {
 		served <- acp.Serve(ctx, acp.Options{Open: acpbackend.Opener(e.appOptions()), Version: "test"}, toAgent, fromAgent)
 		fromAgent.Close()
 	}()
-	conn := sdk.NewClientSideConnection(c, fromClient, toClient)
+	conn := sdk.NewClientSideConnection(c, fromClient, io.TeeReader(toClient, &wireLog{c: c}))
 	e.t.Cleanup(func() {
 		cancel()
 		fromClient.Close()
@@ -100,7 +101,7 @@ type testClient struct {
 	answer string // option id to pick; "" cancels
 
 	mu       sync.Mutex
-	log      []string // update kinds and permission requests, in order
+	log      []string // update kinds and permission requests, in wire order
 	updates  []sdk.SessionNotification
 	asked    []sdk.RequestPermissionRequest
 	buffers  map[string]string
@@ -115,7 +116,6 @@ func newTestClient(answer string) *testClient {
 func (c *testClient) SessionUpdate(_ context.Context, n sdk.SessionNotification) error {
 	c.mu.Lock()
 	c.updates = append(c.updates, n)
-	c.log = append(c.log, updateKind(n.Update))
 	c.mu.Unlock()
 	select {
 	case c.notified <- n:
@@ -127,7 +127,6 @@ func (c *testClient) SessionUpdate(_ context.Context, n sdk.SessionNotification)
 func (c *testClient) RequestPermission(_ context.Context, r sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
 	c.mu.Lock()
 	c.asked = append(c.asked, r)
-	c.log = append(c.log, "request_permission")
 	c.mu.Unlock()
 	if c.answer == "" {
 		return sdk.RequestPermissionResponse{Outcome: sdk.RequestPermissionOutcome{Cancelled: &sdk.RequestPermissionOutcomeCancelled{Outcome: "cancelled"}}}, nil
@@ -221,4 +220,41 @@ func initialize(t *testing.T, conn *sdk.ClientSideConnection, fs bool) sdk.Initi
 		t.Fatal(err)
 	}
 	return resp
+}
+
+// wireLog records what the agent sends in the order it is on the wire
+// (the SDK runs inbound requests concurrently with its notification
+// queue, so handler order is not wire order).
+type wireLog struct {
+	c       *testClient
+	partial []byte
+}
+
+func (w *wireLog) Write(p []byte) (int, error) {
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		var msg struct {
+			Method string `json:"method"`
+			Params struct {
+				Update map[string]any `json:"update"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(w.partial[:i], &msg) == nil && msg.Method != "" {
+			kind := msg.Method
+			switch msg.Method {
+			case "session/update":
+				kind, _ = msg.Params.Update["sessionUpdate"].(string)
+			case "session/request_permission":
+				kind = "request_permission"
+			}
+			w.c.mu.Lock()
+			w.c.log = append(w.c.log, kind)
+			w.c.mu.Unlock()
+		}
+		w.partial = w.partial[i+1:]
+	}
 }
