@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
@@ -85,6 +86,7 @@ func (e *env) connect(c *testClient) *sdk.ClientSideConnection {
 		fromAgent.Close()
 	}()
 	conn := sdk.NewClientSideConnection(c, fromClient, io.TeeReader(toClient, &wireLog{c: c}))
+	conn.SetLogger(slog.New(slog.DiscardHandler))
 	e.t.Cleanup(func() {
 		cancel()
 		fromClient.Close()
