@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"sync"
 	"time"
 
 	"github.com/honecode/hone/internal/llm"
@@ -10,9 +11,17 @@ import (
 // stepWriter is the sink of a main step: it applies stream events to the
 // assistant message, creates the message on the first event, and writes
 // and publishes snapshots at most every Config.UpdateInterval (the store
-// coalesces the streaming writes further).
+// coalesces the streaming writes further). Changes held back by the
+// interval are flushed when it ends, so text streamed just before a pause
+// is shown during the pause.
 type stepWriter struct {
-	t         *turn
+	t *turn
+
+	// mu serializes the stream's events with the trailing flush.
+	mu       sync.Mutex
+	trailing *time.Timer // pending trailing flush
+	done     bool        // finished: no more flushes
+
 	acc       *accumulator
 	cand      Candidate
 	msg       message.Message
@@ -26,9 +35,15 @@ func newStepWriter(t *turn) *stepWriter {
 }
 
 // prepare is called before each candidate is asked.
-func (w *stepWriter) prepare(c Candidate) { w.cand = c }
+func (w *stepWriter) prepare(c Candidate) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.cand = c
+}
 
 func (w *stepWriter) event(ev llm.Event) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if !w.created {
 		w.create()
 	}
@@ -39,6 +54,8 @@ func (w *stepWriter) event(ev llm.Event) {
 }
 
 func (w *stepWriter) reset() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.acc.empty() {
 		return
 	}
@@ -67,7 +84,22 @@ func (w *stepWriter) create() {
 
 func (w *stepWriter) maybeFlush() {
 	iv := w.t.c.cfg.UpdateInterval
-	if iv < 0 || time.Since(w.lastFlush) >= iv {
+	since := time.Since(w.lastFlush)
+	if iv < 0 || since >= iv {
+		w.flush()
+		return
+	}
+	if w.trailing == nil {
+		w.trailing = time.AfterFunc(iv-since, w.flushTrailing)
+	}
+}
+
+// flushTrailing publishes what the interval held back.
+func (w *stepWriter) flushTrailing() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.trailing = nil
+	if !w.done {
 		w.flush()
 	}
 }
@@ -93,6 +125,13 @@ func (w *stepWriter) flush() {
 // status. reason is the finish reason; note is shown with it (an error).
 // A step that received nothing stores no message (ID empty).
 func (w *stepWriter) finish(reason llm.FinishReason, complete bool, note string) message.Message {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.done = true
+	if w.trailing != nil {
+		w.trailing.Stop()
+		w.trailing = nil
+	}
 	if !w.created || w.msg.ID == "" {
 		return message.Message{Role: llm.RoleAssistant, FinishReason: reason}
 	}

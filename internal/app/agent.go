@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"maps"
 	"time"
 
 	"github.com/honecode/hone/internal/agent"
@@ -179,6 +180,7 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search too
 		Artifacts:        artifact.New(a.dataDir, int64(cfg.Options.ArtifactQuotaMB)<<20),
 		Launcher:         a.Launcher(),
 		Sandbox:          a.sandboxSettings(),
+		Editor:           a.opts.Editor,
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
 	svc.tools.SetArtifacts(env.Artifacts)
@@ -190,7 +192,7 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search too
 	for _, name := range cfg.Options.DisabledTools {
 		svc.tools.Remove(name)
 	}
-	svc.mcp = mcp.New(mcp.Options{Servers: cfg.MCP, Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger(),
+	svc.mcp = mcp.New(mcp.Options{Servers: a.mcpServers(cfg.MCP), Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger(),
 		Launcher: a.Launcher(), Env: childEnv(cfg),
 		Auth: &mcp.AuthOptions{Store: mcpauth.NewStore(a.dataDir)}})
 	a.onClose(svc.mcp.Close)
@@ -206,5 +208,18 @@ func cooldowns(in map[string]int) map[llm.ErrorKind]time.Duration {
 	for k, v := range in {
 		out[llm.ErrorKind(k)] = time.Duration(v) * time.Second
 	}
+	return out
+}
+
+// mcpServers is the configured MCP servers plus those of Options.MCPServers.
+func (a *App) mcpServers(configured map[string]config.MCPServer) map[string]config.MCPServer {
+	if len(a.opts.MCPServers) == 0 {
+		return configured
+	}
+	out := maps.Clone(configured)
+	if out == nil {
+		out = map[string]config.MCPServer{}
+	}
+	maps.Copy(out, a.opts.MCPServers)
 	return out
 }

@@ -16,8 +16,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/redact"
+	"github.com/honecode/hone/internal/tools"
 )
 
 // Options selects the project, data and config locations and the flags
@@ -46,6 +48,12 @@ type Options struct {
 	// Environ lists the environment (default os.Environ): the values of
 	// variables whose names look secret are redacted from logs and errors.
 	Environ func() []string
+	// MCPServers are added to the configured MCP servers (servers an
+	// editor passes to `hone acp`); a configured server of the same name
+	// is replaced.
+	MCPServers map[string]config.MCPServer
+	// Editor, when set, serves the file tools' reads and writes (tools.Env).
+	Editor tools.Editor
 }
 
 // App is the set of services a front end uses. Accessors build a service

@@ -11,6 +11,7 @@ func addCommands(root *cobra.Command, f *Factory) {
 		newLSPCmd,
 		newTrustCmd,
 		newSandboxCmd,
+		newACPCmd,
 	} {
 		root.AddCommand(mk(f))
 	}

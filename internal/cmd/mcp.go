@@ -38,7 +38,7 @@ func newMCPCmd(f *Factory) *cobra.Command {
 		RunE: list.RunE,
 	}
 	c.Flags().AddFlagSet(list.Flags())
-	c.AddCommand(list, newMCPLoginCmd(f, nil), newMCPLogoutCmd(f, nil))
+	c.AddCommand(list, newMCPLoginCmd(f, nil), newMCPLogoutCmd(f, nil), newMCPServeCmd(f))
 	return c
 }
 

@@ -49,7 +49,7 @@ func applyChange(ctx context.Context, env *Env, ch change) Result {
 	if msg := changedSince(ch.target.Abs, shown, ch.stat); msg != "" {
 		return ErrorResult(msg)
 	}
-	if err := fsguard.WriteFile(ch.target.Abs, ch.after, fsguard.WriteOptions{MkdirAll: true}); err != nil {
+	if err := writeChange(ctx, env, ch); err != nil {
 		return ErrorResult(fmt.Sprintf("could not write %s: %v", shown, err))
 	}
 	content := fmt.Sprintf("%s %s: %d line(s) added, %d removed.", pastTense(ch.verb), shown, added, removed)
@@ -106,15 +106,9 @@ func changedSince(abs, shown string, read fs.FileInfo) string {
 	return ""
 }
 
-// readForChange reads the whole file abs (as described by fi) without
-// following symbolic links, refusing files over maxChangeBytes.
-func readForChange(abs, shown string, fi fs.FileInfo) ([]byte, string) {
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Sprintf("%s is not a regular file.", shown)
-	}
-	if fi.Size() > maxChangeBytes {
-		return nil, fmt.Sprintf("%s is too large to change with this tool (%d bytes; the limit is %d).", shown, fi.Size(), maxChangeBytes)
-	}
+// readDiskForChange reads the whole file abs from disk without following
+// symbolic links (readForChange checked its kind and size).
+func readDiskForChange(abs, shown string) ([]byte, string) {
 	f, err := fsguard.OpenFile(abs, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, fmt.Sprintf("could not open %s: %v", shown, err)

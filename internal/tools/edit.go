@@ -79,7 +79,7 @@ func prepareEdits(ctx context.Context, env *Env, tool, path string, edits []edit
 		if msg := freshnessProblem(ctx, env, target.Abs, shown, fi); msg != "" && fi.Size() > 0 {
 			return ch, msg
 		}
-		data, msg := readForChange(target.Abs, shown, fi)
+		data, msg := readForChange(ctx, env, target.Abs, shown, fi)
 		if msg != "" {
 			return ch, msg
 		}

@@ -56,6 +56,9 @@ type Env struct {
 	// Artifacts keeps the whole output of results cut for the model, per
 	// session (nil: cut output is lost, as the note says).
 	Artifacts *artifact.Store
+	// Editor, when set, reads and writes text files through the editor
+	// the front end runs in (nil: the disk only).
+	Editor Editor
 }
 
 // Asker asks whether an action may proceed; nil error means allowed, a

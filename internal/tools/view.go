@@ -88,7 +88,11 @@ func (t *viewTool) Run(ctx context.Context, call Call) (Result, error) {
 		return ErrorResult(fmt.Sprintf("%s is a binary file; view shows text files and images only.", shown)), nil
 	}
 	src, skipped := io.Reader(io.MultiReader(bytes.NewReader(head[:n]), f)), 0
-	if ownArtifact(ctx, t.env, target.Abs) {
+	if text, ok, err := editorText(ctx, t.env, target.Abs); err != nil {
+		return ErrorResult(fmt.Sprintf("could not read %s from the editor: %v", shown, err)), nil
+	} else if ok {
+		src = strings.NewReader(text) // the editor's buffer, unsaved changes included
+	} else if ownArtifact(ctx, t.env, target.Abs) {
 		src, skipped = seekArtifact(f, src, p.Offset)
 	}
 	ex, err := readExcerpt(ctx, src, p.Offset-skipped, p.Limit)

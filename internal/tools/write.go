@@ -60,7 +60,7 @@ func (t *writeTool) Run(ctx context.Context, call Call) (Result, error) {
 		if msg := freshnessProblem(ctx, t.env, target.Abs, shown, fi); msg != "" {
 			return ErrorResult(msg), nil
 		}
-		data, msg := readForChange(target.Abs, shown, fi)
+		data, msg := readForChange(ctx, t.env, target.Abs, shown, fi)
 		if msg != "" {
 			return ErrorResult(msg), nil
 		}
