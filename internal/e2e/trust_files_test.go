@@ -78,7 +78,7 @@ func TestModelCannotGetAProjectConfigExecutedByWritingIt(t *testing.T) {
 	if r.code != 5 {
 		t.Fatalf("want exit 5 (denied), got %s", r)
 	}
-	mustContain(t, "stderr", r.stderr, "write denied", "Hone project config file")
+	mustContain(t, "stderr", r.stderr, "write .hone.json: denied", "Hone project config file")
 	if fileExists(e.projectFile(".hone.json")) {
 		t.Fatal("the model wrote .hone.json without approval")
 	}
