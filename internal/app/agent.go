@@ -3,8 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"maps"
+	"path/filepath"
 	"time"
 
 	"github.com/honecode/hone/internal/agent"

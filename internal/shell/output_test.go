@@ -59,4 +59,3 @@ func TestOutputBigWriteAndUTF8Cut(t *testing.T) {
 		t.Errorf("String() = %q", got)
 	}
 }
-
