@@ -164,7 +164,7 @@ func browser(ctx context.Context, authURL string) error {
 func mcpStateOf(t *testing.T, env *cfgEnv, dataDir string) string {
 	t.Helper()
 	io, out, _ := cfgIO()
-	if err := runMCPList(t.Context(), &MCPListOptions{Load: env.load(), DataDir: dataDir}, io); err != nil {
+	if err := runMCPList(t.Context(), &MCPListOptions{Load: env.trusted(), DataDir: dataDir}, io); err != nil {
 		t.Fatal(err)
 	}
 	return strings.Join(strings.Fields(strings.Split(strings.TrimSpace(out.String()), "\n")[1]), " ")
@@ -185,7 +185,7 @@ func TestMCPLoginLogout(t *testing.T) {
 	}
 
 	io, out, _ := cfgIO()
-	opts := &MCPLoginOptions{Load: env.load(), DataDir: dataDir, Name: "remote", Open: browser}
+	opts := &MCPLoginOptions{Load: env.trusted(), DataDir: dataDir, Name: "remote", Open: browser}
 	if err := runMCPLogin(t.Context(), opts, io); err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestMCPLoginRejectsStdioAndUnknown(t *testing.T) {
 	env.write(t, ".hone.json", `{"mcp": {"local": {"command": "true"}}}`)
 	for name, want := range map[string]string{"local": "runs locally", "nope": `no MCP server "nope"`} {
 		io, _, _ := cfgIO()
-		err := runMCPLogin(t.Context(), &MCPLoginOptions{Load: env.load(), DataDir: t.TempDir(), Name: name}, io)
+		err := runMCPLogin(t.Context(), &MCPLoginOptions{Load: env.trusted(), DataDir: t.TempDir(), Name: name}, io)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v", name, err)
 		}

@@ -39,7 +39,7 @@ func TestPlanModeOffersReadOnlyToolsAndTellsTheModel(t *testing.T) {
 	if len(mains) != 1 {
 		t.Fatalf("want 1 main request, got %d", len(mains))
 	}
-	want := []string{"agent", "bash", "fetch", "glob", "grep", "job_kill", "job_output", "ls", "todos", "view"}
+	want := []string{"agent", "bash", "fetch", "glob", "grep", "job_kill", "job_output", "ls", "sourcegraph", "todos", "view"}
 	if got := offeredTools(t, mains[0].Body); !slices.Equal(got, want) {
 		t.Errorf("tools offered in plan mode = %v\nwant %v", got, want)
 	}
@@ -59,7 +59,7 @@ func TestDefaultModeOffersEveryToolButNoJobToolsWithoutBash(t *testing.T) {
 	if len(mains) != 1 {
 		t.Fatalf("want 1 main request, got %d", len(mains))
 	}
-	want := []string{"agent", "download", "edit", "fetch", "glob", "grep", "ls", "multiedit", "todos", "view", "write"}
+	want := []string{"agent", "download", "edit", "fetch", "glob", "grep", "ls", "multiedit", "sourcegraph", "todos", "view", "write"}
 	if got := offeredTools(t, mains[0].Body); !slices.Equal(got, want) {
 		t.Errorf("tools offered with bash disabled = %v\nwant %v", got, want)
 	}

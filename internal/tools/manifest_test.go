@@ -24,8 +24,8 @@ func TestManifestPerMode(t *testing.T) {
 	reg.Add(&stubTool{name: "mcp_gh_issue", policy: PolicyExecute})
 	reg.Add(&stubTool{name: "diagnostics", policy: PolicyReadOnly})
 	all := []string{"agent", "bash", "diagnostics", "download", "edit", "fetch", "glob", "grep", "job_kill",
-		"job_output", "ls", "mcp_gh_issue", "multiedit", "todos", "view", "write"}
-	plan := []string{"agent", "bash", "diagnostics", "fetch", "glob", "grep", "job_kill", "job_output", "ls", "todos", "view"}
+		"job_output", "ls", "mcp_gh_issue", "multiedit", "sourcegraph", "todos", "view", "write"}
+	plan := []string{"agent", "bash", "diagnostics", "fetch", "glob", "grep", "job_kill", "job_output", "ls", "sourcegraph", "todos", "view"}
 	for _, tt := range []struct {
 		mode permission.Mode
 		want []string
