@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/honecode/hone/internal/shell"
@@ -54,6 +55,29 @@ func gitSummary(ctx context.Context, dir string, run func(context.Context, strin
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	return b.String()
+}
+
+// startGit begins the turn's repository summary in the background, so
+// that git status (a process, in a sandbox) runs while the session loads
+// and the prompt is stored rather than before the first request. The
+// summary is taken once per turn; a mode change within the turn reuses it.
+func (t *turn) startGit(ctx context.Context) {
+	if t.c.cfg.DisableGit {
+		t.git = func() string { return "" }
+		return
+	}
+	done := make(chan string, 1)
+	go func() { done <- gitSummary(ctx, t.c.cfg.WorkDir, t.c.cfg.Git) }()
+	t.git = sync.OnceValue(func() string { return <-done })
+}
+
+// gitText is the repository summary for the system prompt ("" before
+// begin, as for a turn that never sends a request).
+func (t *turn) gitText() string {
+	if t.git == nil {
+		return ""
+	}
+	return t.git()
 }
 
 // runGit runs git directly, with the environment that keeps it from

@@ -1,7 +1,9 @@
 package agent_test
 
 import (
+	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/honecode/hone/internal/agent"
@@ -42,5 +44,33 @@ func TestInstructionsReachTheSystemPrompt(t *testing.T) {
 	sys := strings.Join(reqs[0].System, "\n")
 	if !strings.Contains(sys, "# Tool server instructions") || !strings.Contains(sys, "Use the fs server") {
 		t.Fatalf("system prompt lacks the instructions:\n%s", sys)
+	}
+}
+
+// TestGitSummaryReachesTheSystemPrompt: the repository summary, taken in
+// the background while the turn begins, is in the first request's system
+// prompt, and git runs once per turn.
+func TestGitSummaryReachesTheSystemPrompt(t *testing.T) {
+	t.Parallel()
+	model := fake.New(fake.Turn{fake.Text("ok")})
+	var calls atomic.Int32
+	h := newHarness(t, model, func(c *agent.Config) {
+		c.DisableGit = false
+		c.Git = func(context.Context, string, ...string) ([]byte, error) {
+			calls.Add(1)
+			return []byte("## feature/x\n M main.go\n"), nil
+		}
+	})
+	h.run("hi")
+	reqs := model.Requests()
+	if len(reqs) != 1 {
+		t.Fatalf("requests = %d", len(reqs))
+	}
+	sys := strings.Join(reqs[0].System, "\n")
+	if !strings.Contains(sys, "- Git branch: feature/x") || !strings.Contains(sys, "  M main.go") {
+		t.Fatalf("system prompt lacks the git summary:\n%s", sys)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("git ran %d times, want 1", n)
 	}
 }

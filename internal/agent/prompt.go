@@ -32,14 +32,15 @@ const (
 // systemPrompt returns the system blocks of a turn: the role (stable, so
 // providers can cache it) and the environment with the project's memory
 // files, followed by modeSection (the permission mode; see modeSection).
-// Skipped instruction files are reported to sessionID once.
-func (c *Coordinator) systemPrompt(ctx context.Context, sessionID string, kind promptKind, defs []llm.ToolDef, modeSection string) []string {
+// git is the repository summary (see gitSummary). Skipped instruction
+// files are reported to sessionID once.
+func (c *Coordinator) systemPrompt(ctx context.Context, sessionID string, kind promptKind, defs []llm.ToolDef, modeSection, git string) []string {
 	role := systemText
 	if kind == promptSub {
 		role = subAgentText
 	}
 	var b strings.Builder
-	c.writeEnvironment(ctx, &b, defs)
+	c.writeEnvironment(&b, defs, git)
 	b.WriteString(modeSection)
 	if kind == promptMain {
 		memory, warnings := readMemory(c.cfg)
@@ -72,14 +73,12 @@ func (c *Coordinator) warnOnce(ctx context.Context, sessionID string, warnings [
 	}
 }
 
-func (c *Coordinator) writeEnvironment(ctx context.Context, b *strings.Builder, defs []llm.ToolDef) {
+func (c *Coordinator) writeEnvironment(b *strings.Builder, defs []llm.ToolDef, git string) {
 	b.WriteString("# Environment\n\n")
 	fmt.Fprintf(b, "- Working directory: %s\n", c.cfg.WorkDir)
 	fmt.Fprintf(b, "- Platform: %s\n", c.cfg.Platform)
 	fmt.Fprintf(b, "- Today's date: %s\n", c.cfg.Now().Format("Monday, 2 January 2006"))
-	if !c.cfg.DisableGit {
-		b.WriteString(gitSummary(ctx, c.cfg.WorkDir, c.cfg.Git))
-	}
+	b.WriteString(git)
 	if len(defs) > 0 {
 		names := make([]string, len(defs))
 		for i, d := range defs {

@@ -42,6 +42,8 @@ type turn struct {
 	system      []string
 	defs        []llm.ToolDef
 	mode        permission.Mode // the mode defs and system were built for
+	// git waits for the repository summary begun with the turn.
+	git func() string
 
 	steps    int // steps since the last prompt folded at the end of an answer
 	ctxTok   int64
@@ -77,6 +79,7 @@ func (c *Coordinator) newTurn(ctx context.Context, sessionID string, spec turnSp
 // queued, stores the new user message (none for a retry: parts empty)
 // and prepares the request pieces.
 func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
+	t.startGit(ctx)
 	if err := t.load(ctx); err != nil {
 		return err
 	}
