@@ -43,6 +43,8 @@ type reply struct {
 	delay time.Duration
 	// status, when not 0, is an HTTP error status to answer with instead.
 	status int
+	// burst writes every frame before flushing once (no delay).
+	burst bool
 }
 
 // call is a tool call in a reply.
@@ -153,6 +155,9 @@ func (s *chatServer) write(w http.ResponseWriter, r *http.Request, rep reply) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	fl, _ := w.(http.Flusher)
+	if rep.burst && fl != nil {
+		defer fl.Flush()
+	}
 	for _, frame := range frames(rep) {
 		if rep.delay > 0 {
 			select {
@@ -164,7 +169,7 @@ func (s *chatServer) write(w http.ResponseWriter, r *http.Request, rep reply) {
 		if _, err := io.WriteString(w, frame); err != nil {
 			return
 		}
-		if fl != nil {
+		if fl != nil && !rep.burst {
 			fl.Flush()
 		}
 	}

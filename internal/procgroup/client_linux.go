@@ -85,14 +85,15 @@ func startSupervisor(argv, env []string) (*supervisor, error) {
 // every child still known is killed and reported as killed.
 func (s *supervisor) read(ready chan<- error) {
 	var rep reply
-	_, err := s.c.recv(&rep)
+	buf := newRecvBuf()
+	_, err := s.c.recv(buf, &rep)
 	if err == nil && rep.Op != "ready" {
 		err = fmt.Errorf("supervisor said %q first", rep.Op)
 	}
 	ready <- err
 	for err == nil {
 		rep = reply{}
-		if _, err = s.c.recv(&rep); err == nil {
+		if _, err = s.c.recv(buf, &rep); err == nil {
 			s.handle(rep)
 		}
 	}

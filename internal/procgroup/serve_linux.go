@@ -48,9 +48,10 @@ func Serve(sock *os.File, confine Confine) int {
 	if err := s.send(reply{Op: "ready"}); err != nil {
 		return 1
 	}
+	buf := newRecvBuf()
 	for {
 		var req request
-		files, err := s.c.recv(&req)
+		files, err := s.c.recv(buf, &req)
 		if err != nil {
 			break
 		}

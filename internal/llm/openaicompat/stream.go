@@ -67,10 +67,13 @@ func (s *streamState) frame(ev ssestream.Event) bool {
 		s.failWith(data)
 		return false
 	}
-	var c chunk
-	if err := json.Unmarshal(data, &c); err != nil {
-		s.fail(&llm.Error{Kind: llm.KindUnknown, Provider: s.provider, Message: "malformed stream chunk", Err: err})
-		return false
+	c, ok := decodeFast(data)
+	if !ok {
+		c = chunk{}
+		if err := json.Unmarshal(data, &c); err != nil {
+			s.fail(&llm.Error{Kind: llm.KindUnknown, Provider: s.provider, Message: "malformed stream chunk", Err: err})
+			return false
+		}
 	}
 	if c.Error != nil {
 		s.failWith(data)

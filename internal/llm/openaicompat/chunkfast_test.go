@@ -1,0 +1,92 @@
+package openaicompat
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// TestDecodeFastMatchesEncodingJSON: wherever the fast path accepts a
+// chunk, it decodes exactly what json.Unmarshal does; the shapes it must
+// leave to json.Unmarshal (types, spellings, duplicates that
+// encoding/json reads differently, and everything but text) it refuses.
+func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		data string
+		fast bool
+	}{
+		{`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":null}]}`, true},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null,"logprobs":null}]}`, true},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"content":"a \"quoted\" \u00e9 line\n"}}]}`, true},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"content":null}}]}`, true},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"content":[{"type":"text","text":"mis"},{"type":"image"},{"type":"text","text":"tral"}]}}]}`, true},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"content":7}}]}`, true},
+		{`{"id":"c1","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":null}`, true},
+		{`{"id":"c1","choices":[{"index":1,"delta":{"content":"second"}},{"index":0,"delta":{"content":"first"}}]}`, true},
+		{`{"id":"c1","choices":[]}`, true},
+		{`{"id":null,"choices":null}`, true},
+		{`{"id":"c1","choices":[{"index":0,"delta":null}]}`, true},
+		{`{"\u0069d":"c1","choices":[{"index":0,"delta":{"cont\u0065nt":"esc"}}]}`, true},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":4}}`, false},
+		{`{"id":"c1","choices":[],"x_groq":{"usage":{"prompt_tokens":3}}}`, false},
+		{`{"error":{"code":502,"message":"upstream"}}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"reasoning_content":"think"}}]}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"reasoning":"think"}}]}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"x","function":{"name":"glob","arguments":"{}"}}]}}]}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"Content":"case"}}]}`, false},
+		{`{"id":"c1","Choices":[{"index":0,"delta":{"content":"case"}}]}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"content":"a"},"delta":{"role":"x"}}]}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"content":"a"}}],"choices":[{"index":0}]}`, false},
+		{`{"id":"c1","choices":[{"index":0.0,"delta":{"content":"a"}}]}`, false},
+		{`{"id":"c1","choices":[{"index":"0","delta":{"content":"a"}}]}`, false},
+		{`{"id":7,"choices":[]}`, false},
+		{`{"id":"c\u00e9","choices":[]}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"content":"a"},"finish_reason":3}]}`, false},
+		{`{"id":"c1","choices":{"index":0}}`, false},
+		{`{"id":"c1","choices":[null]}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":"text"}]}`, false},
+		{`{"id":"c1","choices":[{"index":0,"delta":{"content":"a"}}]`, false},
+		{`[1,2]`, false},
+		{`null`, false},
+	}
+	for _, tc := range cases {
+		got, ok := decodeFast([]byte(tc.data))
+		if ok != tc.fast {
+			t.Errorf("decodeFast(%s) ok = %v, want %v", tc.data, ok, tc.fast)
+		}
+		if !ok {
+			continue
+		}
+		var want chunk
+		if err := json.Unmarshal([]byte(tc.data), &want); err != nil {
+			t.Errorf("fast path accepted %s, which json.Unmarshal refuses: %v", tc.data, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("decodeFast(%s)\n got  %+v\n want %+v", tc.data, got, want)
+		}
+	}
+}
+
+// BenchmarkDecodeChunk compares the two decoders on a text chunk.
+func BenchmarkDecodeChunk(b *testing.B) {
+	data := []byte(`{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1760000000,"model":"m","choices":[{"index":0,"delta":{"content":"token "},"finish_reason":null}]}`)
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok := decodeFast(data); !ok {
+				b.Fatal("not fast")
+			}
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var c chunk
+			if err := json.Unmarshal(data, &c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
