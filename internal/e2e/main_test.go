@@ -52,6 +52,9 @@ func buildHone(dir string) (string, error) {
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("build hone: %w", err)
 	}
+	if err := settle(bin); err != nil {
+		return "", fmt.Errorf("build hone: %w", err)
+	}
 	if testing.Verbose() {
 		fmt.Fprintf(os.Stderr, "e2e: built %s in %s\n", bin, time.Since(start).Round(time.Millisecond))
 	}
