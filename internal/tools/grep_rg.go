@@ -14,11 +14,12 @@ import (
 // order and with the same file selection as grepWalk: hidden files
 // searched, .git skipped, .gitignore honoured even outside a repository,
 // other ignore sources off, symbolic links not followed, binary files
-// skipped, sorted by path. The include glob is applied here rather than
-// passed to rg, whose --glob would override .gitignore.
+// skipped, sorted by path. rg searches unsorted, with all its threads, and
+// grepSorter orders what it prints. The include glob is applied here
+// rather than passed to rg, whose --glob would override .gitignore.
 func grepRipgrep(ctx context.Context, rg string, q grepQuery, c *grepCollector) error {
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel() // stops rg once enough lines were read
+	defer cancel()
 	cmd := exec.CommandContext(ctx, rg, ripgrepArgs(q)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -29,27 +30,26 @@ func grepRipgrep(ctx context.Context, rg string, q grepQuery, c *grepCollector) 
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("run ripgrep: %w", err)
 	}
+	sorter := newGrepSorter(c)
 	lr := newLineReader(out, 4*grepMaxLineChars+4096)
-	stopped, readErr := false, error(nil)
-	for !stopped {
+	var readErr error
+	for {
 		line, _, ok, err := lr.next()
 		if err != nil || !ok {
 			readErr = err
 			break
 		}
 		if m, ok := parseRipgrepLine(line); ok && includes(q, m.path) {
-			stopped = !c.add(m)
+			sorter.add(m)
 		}
 	}
-	if stopped || readErr != nil {
-		cancel() // enough, or the pipe broke: stop ripgrep
+	if readErr != nil {
+		cancel() // the pipe broke: stop ripgrep
 		_ = cmd.Wait()
-		if readErr != nil {
-			return fmt.Errorf("read ripgrep output: %w", readErr)
-		}
-		return nil
+		return fmt.Errorf("read ripgrep output: %w", readErr)
 	}
 	err = cmd.Wait()
+	sorter.flush()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
@@ -68,7 +68,7 @@ func ripgrepArgs(q grepQuery) []string {
 	args := []string{
 		"--no-config", "--no-heading", "--with-filename", "--line-number", "--color=never", "--null",
 		"--hidden", "--glob=!.git", "--no-require-git", "--no-ignore-dot", "--no-ignore-exclude",
-		"--no-ignore-global", "--no-messages", "--sort=path",
+		"--no-ignore-global", "--no-messages",
 	}
 	if q.literal {
 		args = append(args, "--fixed-strings")
