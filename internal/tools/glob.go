@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/honecode/hone/internal/fsguard"
@@ -100,23 +101,26 @@ func globStart(dir, pattern string) (string, string) {
 }
 
 // globWalk collects the files below root whose path relative to root
-// matches pattern.
+// matches pattern, reading directories (and the hits' modification times)
+// in parallel; the caller sorts the hits.
 func globWalk(ctx context.Context, root, pattern string) ([]globHit, error) {
+	var mu sync.Mutex
 	var hits []globHit
-	err := walkTree(ctx, root, func(abs string, d fs.DirEntry) error {
+	err := walkTreeParallel(ctx, root, func(abs string, d fs.DirEntry) {
 		if d.IsDir() {
-			return nil
+			return
 		}
 		rel, err := filepath.Rel(root, abs)
 		if err != nil || !doublestar.MatchUnvalidated(pattern, filepath.ToSlash(rel)) {
-			return nil
+			return
 		}
 		var mtime int64
 		if info, err := d.Info(); err == nil {
 			mtime = info.ModTime().UnixNano()
 		}
+		mu.Lock()
 		hits = append(hits, globHit{abs: abs, mtime: mtime})
-		return nil
+		mu.Unlock()
 	})
 	return hits, err
 }
