@@ -3,14 +3,25 @@ package config
 import (
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
 )
 
-var (
-	modelRefType = reflect.TypeFor[ModelRef]()
-	integerText  = regexp.MustCompile(`^-?[0-9]+$`)
-)
+var modelRefType = reflect.TypeFor[ModelRef]()
+
+// integerText reports whether s is an integer literal: an optional minus
+// sign and decimal digits.
+func integerText(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // checker walks a parsed file against the Go types of Config, reporting
 // wrong types (errors) and unknown keys (warnings), and records the offset
@@ -144,7 +155,7 @@ func expected(t reflect.Type) string {
 
 // actual names n's JSON type in the vocabulary of expected(t).
 func actual(n *node, t reflect.Type) string {
-	if n.kind == kindNumber && expected(t) == "integer" && integerText.MatchString(n.text) {
+	if n.kind == kindNumber && expected(t) == "integer" && integerText(n.text) {
 		return "integer"
 	}
 	return n.kind.String()

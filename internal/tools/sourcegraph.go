@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/honecode/hone/internal/permission"
@@ -51,8 +50,24 @@ func (t *sourcegraphTool) Info() Info {
 	return Info{Name: "sourcegraph", Description: sourcegraphDescription, Schema: t.schema, Policy: PolicyNetwork}
 }
 
-// countFilter finds a count: filter already in a query.
-var countFilter = regexp.MustCompile(`(^|\s)count:\S+`)
+// hasCountFilter reports whether query already holds a count: filter: a
+// word "count:" followed by at least one character, as the regular
+// expression (^|\s)count:\S+ would find it.
+func hasCountFilter(query string) bool {
+	const space = "\t\n\f\r "
+	for i := 0; ; {
+		j := strings.Index(query[i:], "count:")
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		end := at + len("count:")
+		if (at == 0 || strings.IndexByte(space, query[at-1]) >= 0) && end < len(query) && strings.IndexByte(space, query[end]) < 0 {
+			return true
+		}
+		i = at + 1
+	}
+}
 
 // Run searches code on the configured Sourcegraph instance.
 func (t *sourcegraphTool) Run(ctx context.Context, call Call) (Result, error) {
@@ -69,7 +84,7 @@ func (t *sourcegraphTool) Run(ctx context.Context, call Call) (Result, error) {
 	}
 	count := clampDefault(p.Count, sourcegraphDefaultCount, sourcegraphMaxCount)
 	query := p.Query
-	if countFilter.MatchString(query) {
+	if hasCountFilter(query) {
 		count = sourcegraphMaxCount // the query's own count: decides
 	} else {
 		query += fmt.Sprintf(" count:%d", count)
