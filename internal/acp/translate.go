@@ -37,7 +37,7 @@ func (t *translator) translate(ev agent.Event) []sdk.SessionUpdate {
 		if ev.Call != nil && ev.ResultPart != nil {
 			return []sdk.SessionUpdate{t.toolFinished(*ev.Call, *ev.ResultPart)}
 		}
-	case agent.EventInfo, agent.EventFailover:
+	case agent.EventInfo, agent.EventFailover, agent.EventModelSwitch:
 		return []sdk.SessionUpdate{sdk.UpdateAgentThoughtText("\n" + ev.Text + "\n")}
 	case agent.EventSummarizing:
 		return []sdk.SessionUpdate{sdk.UpdateAgentThoughtText("\nSummarizing the conversation to free up context…\n")}

@@ -68,6 +68,9 @@ type Config struct {
 	// (Large when empty), each in order of preference.
 	Large []Candidate
 	Small []Candidate
+	// Routing configures escalation from fast to large candidates and
+	// the plan-mode candidates (off by default).
+	Routing Routing
 	// WorkDir is the project directory: the system prompt describes it and
 	// memory files are read from it.
 	WorkDir string
@@ -186,5 +189,6 @@ func (c Config) withDefaults() Config {
 	if len(c.Small) == 0 {
 		c.Small = c.Large
 	}
+	c.Routing = c.Routing.withDefaults()
 	return c
 }

@@ -50,7 +50,10 @@ type Coordinator struct {
 	warned map[string]bool // instruction-file warnings already given
 	// modes is the permission mode of each session's last request in
 	// this process, to tell the model when it changed.
-	modes  map[string]permission.Mode
+	modes map[string]permission.Mode
+	// escalated are idle sessions whose next turn starts on the large
+	// candidates (Escalate).
+	escalated map[string]bool
 	closed bool
 	wg     sync.WaitGroup // running turns and background work (titles)
 }

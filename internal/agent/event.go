@@ -36,6 +36,9 @@ const (
 	// each subscriber, so a reader sees it after the step's EventMessage
 	// events and before the next step's.
 	EventStepFinished EventType = "step_finished"
+	// EventModelSwitch: the turn's next step uses another group of
+	// candidates (escalation, plan mode); Switch says why, from and to.
+	EventModelSwitch EventType = "model_switch"
 )
 
 // Event is published by the Coordinator on its broker.
@@ -58,6 +61,8 @@ type Event struct {
 	Step *session.Turn
 	// Retry is set on EventRetrying.
 	Retry *llm.RetryInfo
+	// Switch is set on EventModelSwitch.
+	Switch *ModelSwitch
 }
 
 // QueuedPrompt is a prompt waiting for its session.

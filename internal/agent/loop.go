@@ -56,6 +56,7 @@ func (t *turn) stepAndTools(ctx context.Context, a *activeSession) bool {
 		t.end(t.doneReason(out.msg), nil)
 		return false
 	}
+	t.route.observeCalls(t.c.routing(), out.calls, t.spec.tools.Policy)
 	if !t.runTools(ctx, out.msg, out.calls) {
 		t.end(ExitCanceled, nil)
 		return false

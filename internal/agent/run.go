@@ -90,6 +90,9 @@ func (c *Coordinator) runHeld(ctx context.Context, sessionID string, a *activeSe
 		defer c.keepLease(ctx, sessionID, a.lease, cancel)()
 	}
 	t := c.newTurn(ctx, sessionID, spec)
+	if spec.escalated || c.takeEscalation(sessionID) {
+		t.route.requestUser()
+	}
 	c.mu.Lock()
 	a.cancel = cancel
 	a.turn = t

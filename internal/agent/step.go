@@ -29,7 +29,7 @@ func (t *turn) step(ctx context.Context) stepOutcome {
 	t.mu.Unlock()
 	start := time.Now()
 	w := newStepWriter(t)
-	rep, err := t.c.callModel(ctx, t.sessionID, t.c.large(), func(c Candidate) *llm.Request {
+	rep, err := t.c.callModel(ctx, t.sessionID, t.candidates(ctx), func(c Candidate) *llm.Request {
 		w.prepare(c)
 		return t.request(ctx, c)
 	}, w)
@@ -148,6 +148,7 @@ func (t *turn) account(ctx context.Context, rep callReport, msg message.Message,
 		t.pending = 0
 	}
 	t.lastOut = u.Output
+	t.route.answered(t.c.routing(), rep.cand.Name(), u)
 	if u.Total() > 0 || cost > 0 {
 		inCtx := u.Input + u.CacheRead + u.CacheWrite
 		if aerr := t.c.deps.Sessions.AddUsage(t.store, t.sessionID, u, cost, inCtx); aerr != nil {
@@ -160,6 +161,7 @@ func (t *turn) account(ctx context.Context, rep callReport, msg message.Message,
 		LatencyMS: time.Since(start).Milliseconds(), TTFTMS: rep.ttft.Milliseconds(),
 		InputTokens: u.Input, OutputTokens: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite,
 		Cost: cost, FinishReason: string(msg.FinishReason), CreatedAt: t.c.cfg.Now().UnixMilli(),
+		Switch: t.stepSwitch,
 	}
 	if err != nil {
 		row.Error = err.Error()

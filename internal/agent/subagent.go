@@ -25,7 +25,8 @@ func (c *Coordinator) RunSubAgent(ctx context.Context, parentSessionID, callID, 
 	if err != nil {
 		return "", err
 	}
-	spec := turnSpec{tools: c.deps.SubAgentTools, prompt: promptSub, maxSteps: c.cfg.MaxSteps}
+	spec := turnSpec{tools: c.deps.SubAgentTools, prompt: promptSub, maxSteps: c.cfg.MaxSteps,
+		escalated: c.turnEscalated(parentSessionID)}
 	res, err := c.runHeld(ctx, child.ID, a, []llm.Part{llm.Text(prompt)}, spec)
 	if err != nil {
 		return "", err
@@ -66,4 +67,16 @@ func (c *Coordinator) chargeParent(ctx context.Context, parentID string, res *Re
 	if err := c.deps.Sessions.AddUsage(store, parentID, res.Usage, res.Cost, parent.ContextTokens); err != nil && !errors.Is(err, context.Canceled) {
 		c.log.Error("charge parent session", "session", parentID, "err", err)
 	}
+}
+
+// turnEscalated reports whether the running turn of sessionID escalated:
+// its sub-agents then start on the large candidates too.
+func (c *Coordinator) turnEscalated(sessionID string) bool {
+	c.mu.Lock()
+	var t *turn
+	if a, ok := c.active[sessionID]; ok {
+		t = a.turn
+	}
+	c.mu.Unlock()
+	return t != nil && t.route.isEscalated()
 }

@@ -49,6 +49,7 @@ func (t *turn) runTools(ctx context.Context, msg message.Message, calls []llm.Pa
 		}
 	}
 	t.lastDeny = denied
+	t.route.observeResults(calls, results)
 	t.answerUnrun(msg, calls, results)
 	return ctx.Err() == nil
 }

@@ -21,6 +21,9 @@ type turnSpec struct {
 	queue bool
 	// titles starts a title for a session's first prompt.
 	titles bool
+	// escalated starts the turn on the large candidates (a sub-agent of
+	// an escalated turn).
+	escalated bool
 }
 
 // turn is one running turn of a session (the SessionAgent): it keeps the
@@ -50,6 +53,9 @@ type turn struct {
 	pending  int64 // estimated tokens added since the last step's usage
 	lastOut  int64
 	guard    *loopGuard
+	route    routeState
+	// stepSwitch is the model switch before the current step, if any.
+	stepSwitch *ModelSwitch
 	lastDeny bool
 	// writes counts the calls of write tools that ran, writesDenied
 	// those of them the permission service refused.

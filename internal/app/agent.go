@@ -96,11 +96,16 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	if err != nil {
 		return nil, err
 	}
+	routing, err := cl.routing(resolved, cfg.Models)
+	if err != nil {
+		return nil, err
+	}
 	svc := &services{perms: perms, clients: cl}
 	env := a.buildTools(cfg, st, svc, webSearcher(cfg.Options.WebSearch, cl, resolved))
 	svc.coord = agent.NewCoordinator(agent.Config{
 		Large:                large,
 		Small:                small,
+		Routing:              routing,
 		WorkDir:              a.workDir,
 		MaxSteps:             cfg.Options.MaxSteps,
 		Cooldowns:            cooldowns(cfg.Options.Cooldowns),

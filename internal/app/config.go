@@ -96,7 +96,12 @@ func (a *App) ReloadConfig(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	routing, err := svc.clients.routing(st.resolved, st.loaded.Config.Models)
+	if err != nil {
+		return err
+	}
 	svc.coord.SetCandidates(large, small)
+	svc.coord.SetRouting(routing)
 	return st.resolveErr
 }
 

@@ -115,6 +115,9 @@ func (t *transcript) trace(turns []session.Turn) {
 			time.UnixMilli(tr.CreatedAt).Local().Format("15:04:05"), tr.Provider, tr.Model,
 			millis(tr.LatencyMS), millis(tr.TTFTMS), tr.InputTokens, tr.OutputTokens,
 			tr.CacheRead, tr.CacheWrite, tr.Cost, tr.FinishReason)
+		if tr.Switch != nil {
+			fmt.Fprintf(tw, "\t\t%s\n", tr.Switch.Text())
+		}
 		for _, fo := range tr.Failovers {
 			fmt.Fprintf(tw, "\t\tfailover: %s\n", fo)
 		}

@@ -74,7 +74,25 @@ type ModelInfo struct {
 type Models struct {
 	Large []ModelRef `json:"large,omitempty" jsonschema_description:"Candidates for turns, tried in order (failover)."`
 	Small []ModelRef `json:"small,omitempty" jsonschema_description:"Candidates for titles and summaries, tried in order."`
+	// Routing "escalate" starts each turn on Fast and moves to Large for
+	// the rest of the turn when a trigger fires; "" always uses Large.
+	Routing string     `json:"routing,omitempty" jsonschema:"enum=,enum=large,enum=escalate" jsonschema_description:"escalate: start each turn on the fast candidates and switch to large for the rest of the turn when it grows (tool calls, tokens, certain tools, a repeated failure, or /escalate). Default: always large."`
+	Fast    []ModelRef `json:"fast,omitempty" jsonschema_description:"Candidates a turn starts on with routing escalate, tried in order (default: the small candidates)."`
+	// Plan are the candidates of plan-mode steps (default: the turn's).
+	Plan []ModelRef `json:"plan,omitempty" jsonschema_description:"Candidates for steps in plan mode, tried in order (default: as outside plan mode)."`
+	// EscalateOnTools name tools whose calls escalate a turn.
+	EscalateOnTools []string `json:"escalate_on_tools,omitempty" jsonschema_description:"Tool names whose calls switch the turn to the large candidates (the agent tool and edits of more than one file always do)."`
+	// EscalateAfterToolCalls and EscalateAfterTokens are the thresholds
+	// (defaults 3 and 100000; see docs/config.md).
+	EscalateAfterToolCalls int   `json:"escalate_after_tool_calls,omitempty" jsonschema:"minimum=0" jsonschema_description:"Escalate once a turn made more than this many tool calls (default 3)."`
+	EscalateAfterTokens    int64 `json:"escalate_after_tokens,omitempty" jsonschema:"minimum=0" jsonschema_description:"Escalate once the turn's steps used more than this many tokens, input and output (default 100000)."`
 }
+
+// Routing modes of Models.Routing.
+const (
+	RoutingLarge    = "large"
+	RoutingEscalate = "escalate"
+)
 
 // ModelRef is a candidate: "provider/model" or an object with call options.
 // It unmarshals from either form.

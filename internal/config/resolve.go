@@ -51,6 +51,11 @@ func Resolve(cfg *Config, cat *configs.Catalog, opts ResolveOptions) (*Resolved,
 	if len(cfg.Models.Small) == 0 {
 		r.Small = r.defaultSmall()
 	}
+	r.Fast = r.role(cfg.Models.Fast)
+	if len(r.Fast) == 0 {
+		r.Fast = r.Small
+	}
+	r.Plan = r.role(cfg.Models.Plan)
 	if len(r.Large) == 0 || len(r.Small) == 0 {
 		return r, newNoProviderError(r, cat, opts.Getenv)
 	}

@@ -21,6 +21,10 @@ type Resolved struct {
 	Providers []ResolvedProvider
 	// Large and Small are the role candidates, in failover order.
 	Large, Small []Candidate
+	// Fast are the candidates a turn starts on with routing "escalate"
+	// (models.fast, else Small); Plan those of plan-mode steps (empty:
+	// as outside plan mode).
+	Fast, Plan []Candidate
 	// Skipped describes configured candidates left out because their
 	// provider is not usable ("openrouter/x: OPENROUTER_API_KEY is not set").
 	Skipped []string

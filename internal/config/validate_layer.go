@@ -31,6 +31,12 @@ func (d *layerDoc) validateLayer() {
 	}
 	d.validateRefs("models.large", d.cfg.Models.Large)
 	d.validateRefs("models.small", d.cfg.Models.Small)
+	d.validateRefs("models.fast", d.cfg.Models.Fast)
+	d.validateRefs("models.plan", d.cfg.Models.Plan)
+	routings := []string{RoutingLarge, RoutingEscalate}
+	if r := d.cfg.Models.Routing; r != "" && !slices.Contains(routings, r) {
+		d.error("models.routing", badValue("routing", r, routings))
+	}
 	d.validatePermissions(d.cfg.Permissions)
 	for _, name := range sortedKeys(d.cfg.MCP) {
 		if t := d.cfg.MCP[name].Type; t != "" && !slices.Contains(mcpTypes(), t) {

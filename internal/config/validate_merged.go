@@ -15,7 +15,8 @@ func validateMerged(docs []*layerDoc, merged *Config, cat *catalogSource, getenv
 		for _, role := range []struct {
 			path string
 			refs []ModelRef
-		}{{"models.large", d.cfg.Models.Large}, {"models.small", d.cfg.Models.Small}} {
+		}{{"models.large", d.cfg.Models.Large}, {"models.small", d.cfg.Models.Small},
+			{"models.fast", d.cfg.Models.Fast}, {"models.plan", d.cfg.Models.Plan}} {
 			for i, ref := range role.refs {
 				if err := checkRefProvider(d, joinIndex(role.path, i), ref, merged, cat, getenv); err != nil {
 					return err

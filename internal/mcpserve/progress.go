@@ -70,7 +70,7 @@ func describe(ev agent.Event) string {
 		if ev.Step != nil {
 			return fmt.Sprintf("model step done (%s/%s)", ev.Step.Provider, ev.Step.Model)
 		}
-	case agent.EventFailover, agent.EventInfo:
+	case agent.EventFailover, agent.EventInfo, agent.EventModelSwitch:
 		return ev.Text
 	case agent.EventSummarizing:
 		return "summarizing the session"

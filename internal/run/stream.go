@@ -6,6 +6,7 @@ import (
 
 	"github.com/honecode/hone/internal/agent"
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/session"
 )
 
 // streamLine is one line of stream-json; Type says which fields are set
@@ -30,6 +31,12 @@ type streamLine struct {
 	Attempt      int             `json:"attempt,omitempty"`
 	MaxAttempts  int             `json:"max_attempts,omitempty"`
 	WaitMS       int64           `json:"wait_ms,omitempty"`
+	// Reason, From and To describe a model_switch; Switch the one before
+	// a step.
+	Reason string               `json:"reason,omitempty"`
+	From   string               `json:"from,omitempty"`
+	To     string               `json:"to,omitempty"`
+	Switch *session.ModelSwitch `json:"model_switch,omitempty"`
 }
 
 // streamPrinter writes one JSON object per line as things happen.
@@ -70,6 +77,14 @@ func (p *streamPrinter) event(ev agent.Event) {
 			l.Attempt, l.MaxAttempts, l.WaitMS = r.Attempt, r.MaxAttempts, r.Wait.Milliseconds()
 		}
 		p.line(l)
+	case agent.EventModelSwitch:
+		if sw := ev.Switch; sw != nil {
+			reason := sw.Reason
+			if sw.Detail != "" {
+				reason += ": " + sw.Detail
+			}
+			p.line(streamLine{Type: string(ev.Type), Text: ev.Text, Reason: reason, From: sw.From, To: sw.To})
+		}
 	case agent.EventSummarizing, agent.EventSummarized:
 		p.line(streamLine{Type: string(ev.Type)})
 	}
@@ -99,7 +114,7 @@ func (p *streamPrinter) step(ev agent.Event) {
 	u := llm.Usage{Input: s.InputTokens, Output: s.OutputTokens, CacheRead: s.CacheRead, CacheWrite: s.CacheWrite}
 	cost := s.Cost
 	p.line(streamLine{Type: "step", MessageID: s.MessageID, Provider: s.Provider, Model: s.Model, Usage: &u, Cost: &cost,
-		FinishReason: s.FinishReason, Failovers: s.Failovers, Text: s.Error})
+		FinishReason: s.FinishReason, Failovers: s.Failovers, Text: s.Error, Switch: s.Switch})
 }
 
 func (p *streamPrinter) note(text string) { p.line(streamLine{Type: "info", Text: text}) }

@@ -30,7 +30,7 @@ func (p *textPrinter) event(ev agent.Event) {
 		p.activity("● %s", callLine(ev.Call))
 	case agent.EventToolFinished:
 		p.toolDone(ev)
-	case agent.EventFailover, agent.EventInfo, agent.EventRetrying:
+	case agent.EventFailover, agent.EventInfo, agent.EventRetrying, agent.EventModelSwitch:
 		p.activity("! %s", ev.Text)
 	case agent.EventSummarizing:
 		p.activity("… summarizing the session to free up context")

@@ -52,4 +52,33 @@ type Turn struct {
 	FinishReason string   `json:"finish_reason"`
 	Error        string   `json:"error,omitempty"`
 	CreatedAt    int64    `json:"created_at"` // unix ms
+	// Switch is set on the first step after the turn changed model group
+	// (an escalation, or plan mode with models.plan).
+	Switch *ModelSwitch `json:"model_switch,omitempty"`
+}
+
+// ModelSwitch is a change of model group between two steps of a turn.
+type ModelSwitch struct {
+	// Reason is tool_calls, tokens, tool (Detail names it),
+	// multi_file_edit, repeated_failure (Detail names the tool), user or
+	// plan_mode.
+	Reason string `json:"reason"`
+	Detail string `json:"detail,omitempty"`
+	// From and To are the candidates ("provider/model") of the step
+	// before and the one asked first now.
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Text is the switch for people: "escalated to p/big from p/fast (tool_calls)".
+func (s ModelSwitch) Text() string {
+	why := s.Reason
+	if s.Detail != "" {
+		why += ": " + s.Detail
+	}
+	verb := "escalated to "
+	if s.Reason == "plan_mode" {
+		verb = "switched to "
+	}
+	return verb + s.To + " from " + s.From + " (" + why + ")"
 }

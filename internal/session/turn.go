@@ -9,7 +9,7 @@ import (
 
 const turnColumns = `id, session_id, message_id, provider, model, failovers, latency_ms, ttft_ms,
 	input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, finish_reason,
-	error, created_at`
+	error, created_at, model_switch`
 
 // AddTurn records one model step and returns it with its ID and CreatedAt
 // (when zero) set.
@@ -25,13 +25,21 @@ func (s *Service) AddTurn(ctx context.Context, t Turn) (Turn, error) {
 	if err != nil {
 		return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
 	}
+	sw := ""
+	if t.Switch != nil {
+		b, err := json.Marshal(t.Switch)
+		if err != nil {
+			return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
+		}
+		sw = string(b)
+	}
 	err = s.db.QueryRowContext(ctx, `INSERT INTO turns (session_id, message_id, provider, model,
 		failovers, latency_ms, ttft_ms, input_tokens, output_tokens, cache_read_tokens,
-		cache_write_tokens, cost, finish_reason, error, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		cache_write_tokens, cost, finish_reason, error, created_at, model_switch)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		t.SessionID, t.MessageID, t.Provider, t.Model, string(fo), t.LatencyMS, t.TTFTMS,
 		t.InputTokens, t.OutputTokens, t.CacheRead, t.CacheWrite, t.Cost, t.FinishReason,
-		t.Error, t.CreatedAt).Scan(&t.ID)
+		t.Error, t.CreatedAt, sw).Scan(&t.ID)
 	if err != nil {
 		return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
 	}
@@ -49,12 +57,12 @@ func (s *Service) Turns(ctx context.Context, sessionID string) ([]Turn, error) {
 	var out []Turn
 	for rows.Next() {
 		var (
-			t  Turn
-			fo string
+			t      Turn
+			fo, sw string
 		)
 		if err := rows.Scan(&t.ID, &t.SessionID, &t.MessageID, &t.Provider, &t.Model, &fo,
 			&t.LatencyMS, &t.TTFTMS, &t.InputTokens, &t.OutputTokens, &t.CacheRead,
-			&t.CacheWrite, &t.Cost, &t.FinishReason, &t.Error, &t.CreatedAt); err != nil {
+			&t.CacheWrite, &t.Cost, &t.FinishReason, &t.Error, &t.CreatedAt, &sw); err != nil {
 			return nil, fmt.Errorf("turns of session %s: %w", sessionID, err)
 		}
 		if err := json.Unmarshal([]byte(fo), &t.Failovers); err != nil {
@@ -62,6 +70,12 @@ func (s *Service) Turns(ctx context.Context, sessionID string) ([]Turn, error) {
 		}
 		if len(t.Failovers) == 0 {
 			t.Failovers = nil
+		}
+		if sw != "" {
+			t.Switch = new(ModelSwitch)
+			if err := json.Unmarshal([]byte(sw), t.Switch); err != nil {
+				return nil, fmt.Errorf("decode model switch of turn %d: %w", t.ID, err)
+			}
 		}
 		out = append(out, t)
 	}

@@ -38,6 +38,10 @@ type Field struct {
 func Fields() []Field {
 	return []Field{
 		{"$schema", Safe, "read by editors only"},
+		{"models.routing", Safe, "chooses among the candidates"},
+		{"models.escalate_on_tools", Safe, "chooses among the candidates"},
+		{"models.escalate_after_tool_calls", Safe, "chooses among the candidates"},
+		{"models.escalate_after_tokens", Safe, "chooses among the candidates"},
 		{"models.*[]", UserProvider, "a candidate of a provider the user configured, or of a catalog provider"},
 		{"models.*[].model", Safe, "part of such a candidate"},
 		{"models.*[].max_tokens", Safe, "call option"},

@@ -47,6 +47,9 @@ type Agent interface {
 	Retry(ctx context.Context, sessionID string) error
 	// Cancel stops the running turn of the session (no-op when idle).
 	Cancel(sessionID string)
+	// Escalate moves the session's running turn (or its next one) to the
+	// large model; false when routing is off (every step uses it).
+	Escalate(sessionID string) bool
 	// IsBusy reports whether the session has a running turn.
 	IsBusy(sessionID string) bool
 	// Summarize summarizes the session now with the small model.

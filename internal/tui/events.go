@@ -65,7 +65,7 @@ func (m *Model) handleAgentEvent(e agent.Event) tea.Cmd {
 		m.leaveEmptyQueue()
 	case agent.EventFailover:
 		m.chat.AddInfo(chat.LevelWarn, e.Text)
-	case agent.EventInfo:
+	case agent.EventInfo, agent.EventModelSwitch:
 		m.chat.AddInfo(chat.LevelInfo, e.Text)
 	case agent.EventRetrying:
 		m.retrying = true

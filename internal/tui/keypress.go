@@ -88,6 +88,8 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.chat.Bottom()
 	case key.Matches(msg, k.SlashPalette) && m.focus == focusEditor && m.editor.Empty():
 		m.openPalette()
+	case key.Matches(msg, k.Escalate):
+		return m.escalate(), true
 	case key.Matches(msg, k.RetryNow) && m.failed && !m.busy && m.sess.ID != "":
 		return m.retryNow(), true
 	default:

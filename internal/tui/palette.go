@@ -14,6 +14,7 @@ const (
 	cmdSessions  = "sessions"
 	cmdModels    = "models"
 	cmdSummarize = "summarize"
+	cmdEscalate  = "escalate"
 	cmdMode      = "mode"
 	cmdUndo      = "undo"
 	cmdSidebar   = "sidebar"
@@ -27,6 +28,7 @@ func paletteCommands() []commands.Command {
 		{ID: cmdSessions, Title: "Sessions", Key: "ctrl+s"},
 		{ID: cmdModels, Title: "Switch model", Key: "ctrl+l"},
 		{ID: cmdSummarize, Title: "Summarize session now"},
+		{ID: cmdEscalate, Title: "Escalate to the large model", Key: "ctrl+x"},
 		{ID: cmdMode, Title: "Toggle permission mode", Key: "shift+tab"},
 		{ID: cmdUndo, Title: "Undo last turn's file changes"},
 		{ID: cmdSidebar, Title: "Toggle sidebar", Key: "ctrl+t"},
@@ -54,6 +56,8 @@ func (m *Model) runCommand(id string) tea.Cmd {
 			return m.flash(status.Warn, "nothing to summarize yet")
 		}
 		return tea.Batch(m.flash(status.Info, "summarizing…"), summarizeCmd(m.ctx, m.b, m.sess.ID))
+	case cmdEscalate:
+		return m.escalate()
 	case cmdMode:
 		return setModeCmd(m.b, nextMode(m.status.Mode()))
 	case cmdUndo:
@@ -69,6 +73,19 @@ func (m *Model) runCommand(id string) tea.Cmd {
 		return m.quit()
 	}
 	return nil
+}
+
+// escalate moves the session's turn (or its next turn) to the large model.
+func (m *Model) escalate() tea.Cmd {
+	switch {
+	case m.sess.ID == "":
+		return m.flash(status.Warn, "nothing to escalate yet: send a prompt first")
+	case !m.b.Escalate(m.sess.ID):
+		return m.flash(status.Warn, "routing is off: every step already uses the large model (models.routing)")
+	case m.busy:
+		return m.flash(status.Info, "escalating: the next step uses the large model")
+	}
+	return m.flash(status.Info, "the next turn starts on the large model")
 }
 
 // helpGroups gathers every component's keys for the help dialog.

@@ -95,6 +95,9 @@ func attachmentParts(workDir string, atts []tui.Attachment) []llm.Part {
 // Cancel stops the session's running turn.
 func (b *Backend) Cancel(sessionID string) { b.coord.Cancel(sessionID) }
 
+// Escalate moves the session's turn to the large candidates.
+func (b *Backend) Escalate(sessionID string) bool { return b.coord.Escalate(sessionID) }
+
 // IsBusy reports whether the session has a running turn.
 func (b *Backend) IsBusy(sessionID string) bool { return b.coord.IsBusy(sessionID) }
 

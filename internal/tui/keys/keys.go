@@ -23,6 +23,7 @@ type Map struct {
 	Bottom        key.Binding
 	SlashPalette  key.Binding
 	RetryNow      key.Binding
+	Escalate      key.Binding
 }
 
 // Default returns the global bindings.
@@ -43,6 +44,7 @@ func Default() Map {
 		Top:           key.NewBinding(key.WithKeys("home", "ctrl+home"), key.WithHelp("home", "first message (empty prompt)")),
 		Bottom:        key.NewBinding(key.WithKeys("end", "ctrl+end"), key.WithHelp("end", "latest message (empty prompt)")),
 		SlashPalette:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "commands (empty prompt)")),
+		Escalate:      key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "escalate to the large model (routing escalate)")),
 		RetryNow:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "retry now (after a failed turn)")),
 	}
 }

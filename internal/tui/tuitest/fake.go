@@ -62,6 +62,8 @@ type Fake struct {
 	responses []Response
 	saved     []tui.ProviderSelection
 	seq       int
+	escalated []string
+	routing   bool
 
 	msgB   *pubsub.Broker[message.Message]
 	sessB  *pubsub.Broker[session.Session]

@@ -267,6 +267,29 @@ func (f *Fake) ask(ctx context.Context, sessionID string, call llm.Part, ts Tool
 	}
 }
 
+// Escalate implements tui.Agent: it records the session in Escalated
+// and reports what SetRouting said (default false: routing off).
+func (f *Fake) Escalate(sessionID string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.escalated = append(f.escalated, sessionID)
+	return f.routing
+}
+
+// SetRouting sets whether routing escalate is on.
+func (f *Fake) SetRouting(on bool) {
+	f.mu.Lock()
+	f.routing = on
+	f.mu.Unlock()
+}
+
+// Escalated returns the sessions Escalate was called for.
+func (f *Fake) Escalated() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.escalated...)
+}
+
 // Cancel implements tui.Agent.
 func (f *Fake) Cancel(sessionID string) {
 	f.mu.Lock()
