@@ -54,8 +54,8 @@ type Coordinator struct {
 	// escalated are idle sessions whose next turn starts on the large
 	// candidates (Escalate).
 	escalated map[string]bool
-	closed bool
-	wg     sync.WaitGroup // running turns and background work (titles)
+	closed    bool
+	wg        sync.WaitGroup // running turns and background work (titles)
 }
 
 // activeSession is a session with a running turn (or summary).

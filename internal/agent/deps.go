@@ -73,6 +73,12 @@ type Modes interface {
 	Mode() permission.Mode
 }
 
+// OperationLog records the operations of turns besides model steps (tool
+// calls), for the operation tree of `hone sessions show --tree`.
+type OperationLog interface {
+	AddOperation(ctx context.Context, op session.Operation) error
+}
+
 // Deps are the services a Coordinator uses.
 type Deps struct {
 	Messages MessageStore
@@ -87,6 +93,8 @@ type Deps struct {
 	// Leases, when set, keep turns of a session in one process at a time;
 	// nil leaves sessions unlocked across processes.
 	Leases Leases
+	// Operations, when set, records every tool call (nil: none).
+	Operations OperationLog
 	// Logger defaults to a discarding logger.
 	Logger *slog.Logger
 }

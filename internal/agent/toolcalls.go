@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+	"time"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/session"
 	"github.com/honecode/hone/internal/tools"
 )
 
@@ -75,6 +77,8 @@ func (t *turn) runBatch(ctx context.Context, msgID string, calls []llm.Part, out
 // an error result without running.
 func (t *turn) runCall(ctx context.Context, msgID string, call llm.Part) *tools.Result {
 	t.c.publish(ctx, Event{Type: EventToolStarted, SessionID: t.sessionID, Call: &call})
+	start := time.Now()
+	started := t.c.cfg.Now().UnixMilli()
 	var res tools.Result
 	if call.InputError != "" {
 		res = tools.ErrorResult("invalid arguments for " + call.ToolName + ": " + call.InputError +
@@ -83,6 +87,7 @@ func (t *turn) runCall(ctx context.Context, msgID string, call llm.Part) *tools.
 		cctx := tools.WithCall(ctx, tools.CallContext{SessionID: t.sessionID, MessageID: msgID, CallID: call.ToolCallID})
 		res = t.spec.tools.Run(cctx, tools.Call{ID: call.ToolCallID, Name: call.ToolName, Input: json.RawMessage(call.Input)})
 	}
+	t.recordCall(msgID, call, res, started, time.Since(start))
 	part := resultPart(call, res)
 	t.c.publish(ctx, Event{Type: EventToolFinished, SessionID: t.sessionID, Call: &call, ResultPart: &part, Denied: res.Denied})
 	return &res
@@ -145,4 +150,29 @@ func extraImages(call llm.Part, r tools.Result) []llm.Part {
 		out = append(out, img)
 	}
 	return out
+}
+
+// recordCall stores the operation row of a call that ran.
+func (t *turn) recordCall(msgID string, call llm.Part, res tools.Result, started int64, took time.Duration) {
+	ops := t.c.deps.Operations
+	if ops == nil {
+		return
+	}
+	outcome := session.OutcomeOK
+	switch {
+	case res.Denied:
+		outcome = session.OutcomeDenied
+	case res.IsError:
+		outcome = session.OutcomeError
+	case res.Artifact != "":
+		outcome = session.OutcomeTruncated
+	}
+	err := ops.AddOperation(t.store, session.Operation{
+		SessionID: t.sessionID, MessageID: msgID, CallID: call.ToolCallID, Kind: session.OpTool,
+		Name: call.ToolName, Outcome: outcome, LatencyMS: took.Milliseconds(),
+		ResultBytes: int64(len(res.Content)), StartedAt: started,
+	})
+	if err != nil {
+		t.c.log.Error("record tool call", "session", t.sessionID, "err", err)
+	}
 }

@@ -48,15 +48,15 @@ type turn struct {
 	// git waits for the repository summary begun with the turn.
 	git func() string
 
-	steps    int // steps since the last prompt folded at the end of an answer
-	ctxTok   int64
-	pending  int64 // estimated tokens added since the last step's usage
-	lastOut  int64
-	guard    *loopGuard
-	route    routeState
+	steps   int // steps since the last prompt folded at the end of an answer
+	ctxTok  int64
+	pending int64 // estimated tokens added since the last step's usage
+	lastOut int64
+	guard   *loopGuard
+	route   routeState
 	// stepSwitch is the model switch before the current step, if any.
 	stepSwitch *ModelSwitch
-	lastDeny bool
+	lastDeny   bool
 	// writes counts the calls of write tools that ran, writesDenied
 	// those of them the permission service refused.
 	writes, writesDenied int

@@ -125,6 +125,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		SubAgentTools: svc.tools.Subset("view", "glob", "grep", "ls"), // the read-only sub-agent
 		Modes:         perms,
 		Leases:        st.Leases,
+		Operations:    st.Sessions,
 		Logger:        a.Logger(),
 	})
 	env.SubAgent = svc.coord

@@ -17,6 +17,8 @@ type SessionsShowOptions struct {
 	JSON  bool   // print the export document instead
 	Trace bool   // add the per-step trace (models, failovers, latency, tokens)
 	Full  bool   // print tool results and arguments in full
+	Tree  bool   // print the operation tree instead (as JSON with JSON)
+	Wire  bool   // print the session's wire trace instead
 	Store *app.Store
 }
 
@@ -43,10 +45,14 @@ func newSessionsShowCmd(f *Factory, runF func(context.Context, *SessionsShowOpti
 	fl.BoolVar(&opts.JSON, "json", false, "print the session, its messages and trace as JSON")
 	fl.BoolVar(&opts.Trace, "trace", false, "add the trace of every model step")
 	fl.BoolVar(&opts.Full, "full", false, "do not shorten long tool arguments and results")
+	fl.BoolVar(&opts.Tree, "tree", false, "print the operation tree: turns, steps, tool calls, sub-agents, with totals (with --json: as JSON)")
 	return c
 }
 
 func runSessionsShow(ctx context.Context, opts *SessionsShowOptions, io IO) error {
+	if opts.Tree {
+		return showTree(ctx, opts, io)
+	}
 	doc, err := loadExport(ctx, opts.Store, opts.ID)
 	if err != nil {
 		return err
@@ -63,6 +69,22 @@ func runSessionsShow(ctx context.Context, opts *SessionsShowOptions, io IO) erro
 		r.trace(doc.Turns)
 	}
 	return r.err
+}
+
+// showTree prints the session's operation tree.
+func showTree(ctx context.Context, opts *SessionsShowOptions, io IO) error {
+	s, err := resolveSession(ctx, opts.Store.Sessions, opts.ID)
+	if err != nil {
+		return err
+	}
+	root, err := loadTree(ctx, opts.Store, s, 0)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return printJSON(io.Out, root)
+	}
+	return printTree(io.Out, root)
 }
 
 // loadExport reads a session with its messages and turns.
