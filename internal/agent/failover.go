@@ -136,6 +136,7 @@ func names(cands []Candidate) []string {
 // recording usage, finish reason and time to first event in rep. Retries
 // the client announces are published as EventRetrying.
 func (c *Coordinator) streamOnce(ctx context.Context, sessionID string, cand Candidate, req *llm.Request, s sink, rep *callReport) error {
+	ctx = llm.WithSession(ctx, sessionID)
 	start := time.Now()
 	rep.usage, rep.reason, rep.ttft = llm.Usage{}, "", 0
 	first := true

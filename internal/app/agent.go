@@ -91,6 +91,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	cl := newClients(llm.HTTPOptions{
 		FirstByteTimeout: time.Duration(cfg.Options.FirstByteTimeout) * time.Second,
 		IdleTimeout:      time.Duration(cfg.Options.StreamIdleTimeout) * time.Second,
+		Transport:        a.llmTransport(cfg.Options.Trace),
 	}, a.configDir(), a.Redact)
 	large, small, err := cl.roles(resolved)
 	if err != nil {
@@ -199,7 +200,7 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search too
 		svc.tools.Remove(name)
 	}
 	svc.mcp = mcp.New(mcp.Options{Servers: a.mcpServers(cfg.MCP), Registry: svc.tools, Perms: svc.perms, WorkDir: a.workDir, Logger: a.Logger(),
-		Launcher: a.Launcher(), Env: childEnv(cfg),
+		Launcher: a.Launcher(), Env: childEnv(cfg), Trace: a.mcpTracer(cfg.Options.Trace),
 		Auth: &mcp.AuthOptions{Store: mcpauth.NewStore(a.dataDir)}})
 	a.onClose(svc.mcp.Close)
 	return env

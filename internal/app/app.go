@@ -20,6 +20,7 @@ import (
 	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/redact"
 	"github.com/honecode/hone/internal/tools"
+	"github.com/honecode/hone/internal/wiretrace"
 )
 
 // Options selects the project, data and config locations and the flags
@@ -54,6 +55,9 @@ type Options struct {
 	MCPServers map[string]config.MCPServer
 	// Editor, when set, serves the file tools' reads and writes (tools.Env).
 	Editor tools.Editor
+	// TraceLLM and TraceMCP write wire traces (--trace-llm, --trace-mcp),
+	// on top of the config's options.trace.
+	TraceLLM, TraceMCP bool
 }
 
 // App is the set of services a front end uses. Accessors build a service
@@ -74,6 +78,7 @@ type App struct {
 	// secrets redacts logs and provider errors; config values join it as
 	// the config loads.
 	secrets *redact.Redactor
+	wire    *wiretrace.Recorder // wire traces, built on first use
 
 	cfgMu sync.Mutex
 	cfg   *configState // nil until loaded; replaced by ReloadConfig

@@ -13,6 +13,7 @@ import (
 	"github.com/honecode/hone/internal/history"
 	"github.com/honecode/hone/internal/message"
 	"github.com/honecode/hone/internal/session"
+	"github.com/honecode/hone/internal/wiretrace"
 )
 
 // ErrStoreClosed: Store was called after the App closed it.
@@ -68,7 +69,7 @@ func (a *App) Store(ctx context.Context) (*Store, error) {
 		Leases:    session.NewLeases(sqldb, session.LeaseOptions{}),
 		Artifacts: artifact.New(a.dataDir, 0),
 	}
-	st.store.Sessions.SetArtifacts(st.store.Artifacts)
+	st.store.Sessions.SetArtifacts(removers{st.store.Artifacts, wiretrace.Files{Dir: a.TraceDir()}})
 	return st.store, nil
 }
 

@@ -14,6 +14,8 @@ type GlobalOptions struct {
 	DataDir    string // -D/--data-dir (else HONE_DATA_DIR, else XDG data dir)
 	ConfigFile string // --config: extra config layer
 	Debug      bool   // -d/--debug
+	// TraceLLM and TraceMCP write wire traces (--trace-llm, --trace-mcp).
+	TraceLLM, TraceMCP bool
 }
 
 // Factory gives commands their streams, global options and a lazily built
@@ -55,6 +57,8 @@ func (f *Factory) appOptions() app.Options {
 		DataDir:    f.Global.DataDir,
 		ConfigFile: f.Global.ConfigFile,
 		Debug:      f.Global.Debug,
+		TraceLLM:   f.Global.TraceLLM,
+		TraceMCP:   f.Global.TraceMCP,
 		Getenv:     f.Getenv,
 		Supervisor: f.Supervisor,
 	}

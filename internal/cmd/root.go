@@ -67,6 +67,8 @@ func newRootCmd(f *Factory) *cobra.Command {
 	pf.StringVarP(&f.Global.DataDir, "data-dir", "D", "", "data directory (default: $HONE_DATA_DIR or $XDG_DATA_HOME/hone)")
 	pf.StringVar(&f.Global.ConfigFile, "config", "", "extra config file, applied after global and project config")
 	pf.BoolVarP(&f.Global.Debug, "debug", "d", false, "debug logging")
+	pf.BoolVar(&f.Global.TraceLLM, "trace-llm", false, "write every model provider request and response, redacted, to the data directory (sessions show --wire)")
+	pf.BoolVar(&f.Global.TraceMCP, "trace-mcp", false, "write every MCP message, redacted, to the data directory (sessions show --wire)")
 	fl := root.Flags()
 	fl.BoolVarP(&opts.Continue, "continue", "C", false, "continue the last session of this project")
 	fl.StringVarP(&opts.Session, "session", "s", "", "open a session by id or unique prefix")

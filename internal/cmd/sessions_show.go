@@ -20,6 +20,8 @@ type SessionsShowOptions struct {
 	Tree  bool   // print the operation tree instead (as JSON with JSON)
 	Wire  bool   // print the session's wire trace instead
 	Store *app.Store
+	// TraceDir holds the wire traces (app.App.TraceDir).
+	TraceDir string
 }
 
 func newSessionsShowCmd(f *Factory, runF func(context.Context, *SessionsShowOptions) error) *cobra.Command {
@@ -38,6 +40,9 @@ func newSessionsShowCmd(f *Factory, runF func(context.Context, *SessionsShowOpti
 				return err
 			}
 			opts.Store = st
+			if a, err := f.App(c.Context()); err == nil {
+				opts.TraceDir = a.TraceDir()
+			}
 			return runSessionsShow(c.Context(), opts, f.IO)
 		},
 	}
@@ -45,6 +50,7 @@ func newSessionsShowCmd(f *Factory, runF func(context.Context, *SessionsShowOpti
 	fl.BoolVar(&opts.JSON, "json", false, "print the session, its messages and trace as JSON")
 	fl.BoolVar(&opts.Trace, "trace", false, "add the trace of every model step")
 	fl.BoolVar(&opts.Full, "full", false, "do not shorten long tool arguments and results")
+	fl.BoolVar(&opts.Wire, "wire", false, "print the session's wire trace (--trace-llm, --trace-mcp; with --json: the JSON lines)")
 	fl.BoolVar(&opts.Tree, "tree", false, "print the operation tree: turns, steps, tool calls, sub-agents, with totals (with --json: as JSON)")
 	return c
 }
@@ -52,6 +58,13 @@ func newSessionsShowCmd(f *Factory, runF func(context.Context, *SessionsShowOpti
 func runSessionsShow(ctx context.Context, opts *SessionsShowOptions, io IO) error {
 	if opts.Tree {
 		return showTree(ctx, opts, io)
+	}
+	if opts.Wire {
+		s, err := resolveSession(ctx, opts.Store.Sessions, opts.ID)
+		if err != nil {
+			return err
+		}
+		return printWire(io.Out, opts.TraceDir, s.ID, opts.JSON)
 	}
 	doc, err := loadExport(ctx, opts.Store, opts.ID)
 	if err != nil {

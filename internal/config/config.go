@@ -165,6 +165,12 @@ type LSPServer struct {
 	Timeout int `json:"timeout,omitempty" jsonschema:"minimum=0" jsonschema_description:"Request timeout in seconds (default 10)."`
 }
 
+// Trace turns wire tracing on (like --trace-llm and --trace-mcp).
+type Trace struct {
+	LLM bool `json:"llm,omitempty" jsonschema_description:"Trace model provider requests and responses."`
+	MCP bool `json:"mcp,omitempty" jsonschema_description:"Trace the JSON-RPC messages exchanged with MCP servers."`
+}
+
 // Options are general settings.
 type Options struct {
 	ContextPaths         []string `json:"context_paths,omitempty" jsonschema_description:"Extra project memory files added to the system prompt."`
@@ -187,6 +193,7 @@ type Options struct {
 	// ArtifactQuotaMB bounds the whole outputs of cut tool results kept
 	// per session, in MiB (default 512).
 	ArtifactQuotaMB int         `json:"artifact_quota_mb,omitempty" jsonschema:"minimum=0" jsonschema_description:"Space per session for the whole output of tool results that were cut, in MiB (default 512); the oldest are deleted first."`
+	Trace           Trace       `json:"trace,omitempty" jsonschema_description:"Wire traces for debugging: every request and response to model providers (llm) or MCP servers (mcp), redacted, in <data-dir>/traces/SESSION.jsonl. Off by default."`
 	WebSearch       WebSearch   `json:"web_search,omitempty" jsonschema_description:"The web_search tool: the model's own search, or a SearXNG, Brave or Tavily backend."`
 	Sourcegraph     Sourcegraph `json:"sourcegraph,omitempty" jsonschema_description:"The sourcegraph code search tool."`
 }

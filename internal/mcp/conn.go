@@ -40,7 +40,7 @@ func (s *server) newConn(tr transport.Interface, p *procgroup.Process, opts ...c
 	if s.m.opts.Elicit != nil {
 		opts = append(opts, client.WithElicitationHandler(elicitor{s}))
 	}
-	c := client.NewClient(guardDiscover(tr), opts...)
+	c := client.NewClient(guardDiscover(s.traced(tr)), opts...)
 	return &conn{client: c, proc: p, installed: make(chan struct{}), closed: make(chan struct{})}
 }
 

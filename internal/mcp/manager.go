@@ -52,6 +52,8 @@ type Options struct {
 	// Auth configures OAuth for http and sse servers (nil: servers that
 	// require authorization are reported as needing login).
 	Auth *AuthOptions
+	// Trace, when set, records every JSON-RPC message (--trace-mcp).
+	Trace Tracer
 }
 
 // Manager owns the connections to every configured MCP server.
