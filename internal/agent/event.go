@@ -63,6 +63,10 @@ type Event struct {
 	Retry *llm.RetryInfo
 	// Switch is set on EventModelSwitch.
 	Switch *ModelSwitch
+	// ParentSessionID and ParentCallID are set on EventTurnStarted of a
+	// sub-agent's turn: the session and agent call that started it.
+	ParentSessionID string
+	ParentCallID    string
 }
 
 // QueuedPrompt is a prompt waiting for its session.

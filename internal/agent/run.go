@@ -101,7 +101,8 @@ func (c *Coordinator) runHeld(ctx context.Context, sessionID string, a *activeSe
 		c.markClosing(a)
 		return nil, err
 	}
-	c.publish(ctx, Event{Type: EventTurnStarted, SessionID: sessionID})
+	c.publish(ctx, Event{Type: EventTurnStarted, SessionID: sessionID,
+		ParentSessionID: t.sess.ParentSessionID, ParentCallID: t.sess.ParentCallID})
 	t.loop(ctx, a)
 	res := t.result()
 	c.publish(ctx, Event{Type: EventTurnFinished, SessionID: sessionID, Result: res})

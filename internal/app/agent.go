@@ -102,6 +102,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		return nil, err
 	}
 	svc := &services{perms: perms, clients: cl}
+	watch := a.startTelemetry(ctx, cfg.Options.Telemetry)
 	env := a.buildTools(cfg, st, svc, webSearcher(cfg.Options.WebSearch, cl, resolved))
 	svc.coord = agent.NewCoordinator(agent.Config{
 		Large:                large,
@@ -130,6 +131,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		Logger:        a.Logger(),
 	})
 	env.SubAgent = svc.coord
+	watch(svc.coord)
 	a.onClose(svc.coord.Close)
 	return svc, nil
 }

@@ -171,6 +171,13 @@ type Trace struct {
 	MCP bool `json:"mcp,omitempty" jsonschema_description:"Trace the JSON-RPC messages exchanged with MCP servers."`
 }
 
+// Telemetry configures the OpenTelemetry export.
+type Telemetry struct {
+	OTLPEndpoint   string `json:"otlp_endpoint,omitempty" jsonschema_description:"OTLP/HTTP base URL, like http://localhost:4318 (default: $OTEL_EXPORTER_OTLP_ENDPOINT; unset: no export)."`
+	IncludeContent bool   `json:"include_content,omitempty" jsonschema_description:"Also export tool input and output and the model's answers (default: only names, sizes, tokens, cost, timing)."`
+	Disabled       bool   `json:"disabled,omitempty" jsonschema_description:"Export nothing, even when OTEL_EXPORTER_OTLP_ENDPOINT is set."`
+}
+
 // Options are general settings.
 type Options struct {
 	ContextPaths         []string `json:"context_paths,omitempty" jsonschema_description:"Extra project memory files added to the system prompt."`
@@ -193,6 +200,7 @@ type Options struct {
 	// ArtifactQuotaMB bounds the whole outputs of cut tool results kept
 	// per session, in MiB (default 512).
 	ArtifactQuotaMB int         `json:"artifact_quota_mb,omitempty" jsonschema:"minimum=0" jsonschema_description:"Space per session for the whole output of tool results that were cut, in MiB (default 512); the oldest are deleted first."`
+	Telemetry       Telemetry   `json:"telemetry,omitempty" jsonschema_description:"OpenTelemetry export of turns, steps, tool calls and sub-agents as OTLP/HTTP traces and metrics. Off unless an endpoint is set here or in OTEL_EXPORTER_OTLP_ENDPOINT."`
 	Trace           Trace       `json:"trace,omitempty" jsonschema_description:"Wire traces for debugging: every request and response to model providers (llm) or MCP servers (mcp), redacted, in <data-dir>/traces/SESSION.jsonl. Off by default."`
 	WebSearch       WebSearch   `json:"web_search,omitempty" jsonschema_description:"The web_search tool: the model's own search, or a SearXNG, Brave or Tavily backend."`
 	Sourcegraph     Sourcegraph `json:"sourcegraph,omitempty" jsonschema_description:"The sourcegraph code search tool."`
