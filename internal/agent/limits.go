@@ -17,11 +17,12 @@ func (t *turn) limitReached() (ExitReason, bool) {
 }
 
 // nextStepCost estimates the next step's price with the first available
-// large candidate: the whole context as uncached input plus as much
+// candidate of its list (large, or fast or plan with routing): the whole context as uncached input plus as much
 // output as the last step (at least 500 tokens). It errs high, so the
 // limit is never passed.
 func (t *turn) nextStepCost() float64 {
-	c, ok := t.c.firstAvailable(t.c.large())
+	_, cands := t.pick()
+	c, ok := t.c.firstAvailable(cands)
 	if !ok {
 		return 0
 	}
@@ -30,14 +31,15 @@ func (t *turn) nextStepCost() float64 {
 }
 
 // needsSummary reports whether the remaining context of the first
-// available large candidate is under the threshold: 20% of the window, or
+// available candidate of the next step's list is under the threshold: 20% of the window, or
 // 20k tokens for windows over 200k. A history that was just summarized,
 // or whose summary failed this turn, is left alone.
 func (t *turn) needsSummary() bool {
 	if t.c.cfg.DisableAutoSummarize || t.justSummarized || t.summaryFailed || len(t.hist) < 2 {
 		return false
 	}
-	c, ok := t.c.firstAvailable(t.c.large())
+	_, cands := t.pick()
+	c, ok := t.c.firstAvailable(cands)
 	if !ok || c.Spec.ContextWindow <= 0 {
 		return false
 	}

@@ -117,20 +117,25 @@ const (
 	groupPlan  group = "plan"
 )
 
+// pick returns the group and candidates of the turn's next step.
+func (t *turn) pick() (group, []Candidate) {
+	r := t.c.routing()
+	switch {
+	case t.mode == permission.ModePlan && len(r.Plan) > 0:
+		return groupPlan, r.Plan
+	case r.Escalate && !t.route.isEscalated():
+		if len(r.Fast) == 0 {
+			return groupFast, t.c.small()
+		}
+		return groupFast, r.Fast
+	}
+	return groupLarge, t.c.large()
+}
+
 // candidates picks the step's candidates and publishes a model switch
 // when the group changed since the turn's previous step.
 func (t *turn) candidates(ctx context.Context) []Candidate {
-	r := t.c.routing()
-	g, cands := groupLarge, t.c.large()
-	switch {
-	case t.mode == permission.ModePlan && len(r.Plan) > 0:
-		g, cands = groupPlan, r.Plan
-	case r.Escalate && !t.route.isEscalated():
-		g, cands = groupFast, r.Fast
-		if len(cands) == 0 {
-			cands = t.c.small()
-		}
-	}
+	g, cands := t.pick()
 	sw := t.route.enter(g, t.c.firstFree(cands))
 	if sw != nil {
 		t.c.publish(ctx, Event{Type: EventModelSwitch, SessionID: t.sessionID, Text: sw.Text(), Switch: sw})

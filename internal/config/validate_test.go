@@ -118,6 +118,8 @@ var semanticCases = []validateCase{
 			`F:1:67: models.large[0].temperature: temperature 3 is out of range (0 to 2)`,
 			`F:1:79: models.large[0].top_p: top_p 0 is out of range (above 0, up to 1)`,
 		}},
+	{name: "routing typo", src: `{"models": {"routing": "escalte"}}`,
+		want: []string{`F:1:24: models.routing: unknown routing "escalte" (want large or escalate); did you mean "escalate"?`}},
 	{name: "bad permission mode", src: `{"permissions": {"mode": "yes"}}`,
 		want: []string{`F:1:26: permissions.mode: unknown permission mode "yes" (want default, accept-edits, auto, plan or yolo)`}},
 	{name: "permission mode typo", src: `{"permissions": {"mode": "acept-edits"}}`,
