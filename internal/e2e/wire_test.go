@@ -47,3 +47,36 @@ func TestWireTraceNeverHoldsTheKey(t *testing.T) {
 		t.Errorf("trace file after sessions rm: %v", err)
 	}
 }
+
+// TestMCPWireTraceOfAStdioServer: --trace-mcp records the JSON-RPC
+// messages of a stdio server, the tool call in the session's file, with
+// a secret from the environment redacted from the call and its echo.
+func TestMCPWireTraceOfAStdioServer(t *testing.T) {
+	t.Parallel()
+	server := lookPath(t, "mcp-server-everything")
+	const token = "ghp-e2e-mcp-secret-0a1b2c3d4e"
+	e := newEnv(t)
+	e.extra = append(e.extra, "GITHUB_TOKEN="+token)
+	e.useFake(script{Turns: []any{
+		turn(toolCall("c1", "mcp_every_echo", map[string]any{"message": "token " + token})),
+		"Echoed.",
+	}})
+	cfg := e.readConfig()
+	cfg["mcp"] = map[string]any{"every": map[string]any{"command": server, "args": []string{"stdio"}}}
+	e.useConfig(cfg)
+	e.mustRun(0, "--trace-mcp", "run", "--yolo", "echo it")
+	id := e.sessionIDs()[0]
+	raw, err := os.ReadFile(filepath.Join(e.data, "traces", id+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw), token) {
+		t.Fatalf("the trace holds the token:\n%s", raw)
+	}
+	mustContain(t, "mcp trace", string(raw), `"kind":"mcp"`, `"server":"every"`, `tools/call`, `"dir":"response"`, `token [redacted]`)
+	handshake, err := os.ReadFile(filepath.Join(e.data, "traces", "unattached.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "unattached trace", string(handshake), `initialize`)
+}
