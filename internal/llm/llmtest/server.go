@@ -88,17 +88,30 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, resp Response) {
 	rc := http.NewResponseController(w)
 	for _, c := range resp.Chunks {
 		if _, err := w.Write(c); err != nil {
+			s.hungUp(resp)
 			return
 		}
-		_ = rc.Flush()
+		if err := rc.Flush(); err != nil {
+			s.hungUp(resp)
+			return
+		}
 	}
 	if !resp.Stall {
 		return
 	}
 	select {
 	case <-r.Context().Done():
-		s.goneOnce.Do(func() { close(s.gone) })
+		s.hungUp(resp)
 	case <-s.done:
+	}
+}
+
+// hungUp records that the client closed the connection of a stalled
+// response: while the server still wrote its chunks (a client that cuts a
+// long answer short) or while it waited.
+func (s *Server) hungUp(resp Response) {
+	if resp.Stall {
+		s.goneOnce.Do(func() { close(s.gone) })
 	}
 }
 
