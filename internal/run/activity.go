@@ -42,11 +42,14 @@ func resultLine(call, res *llm.Part, denied bool) string {
 	case denied:
 		return fmt.Sprintf("✗ %s: denied — %s", line, denialText(res, d))
 	case d.Kind == tools.DisplayCommand:
-		mark := "✓"
-		if res.IsError || d.ExitCode != 0 {
+		mark, exit := "✓", d.ExitText()
+		if res.IsError || exit != "" {
 			mark = "✗"
 		}
-		return fmt.Sprintf("%s %s (exit %d)", mark, line, d.ExitCode)
+		if exit == "" {
+			exit = "exit 0"
+		}
+		return fmt.Sprintf("%s %s (%s)", mark, line, exit)
 	case res.IsError:
 		return fmt.Sprintf("✗ %s: %s", line, firstLine(res.Text))
 	case d.Kind == tools.DisplayDiff:

@@ -34,6 +34,8 @@ func TestResultLines(t *testing.T) {
 			"✓ bash go test ./... (exit 0)"},
 		{bash, tools.Result{Content: "FAIL", Display: tools.Display{Kind: tools.DisplayCommand, ExitCode: 1}}, false,
 			"✗ bash go test ./... (exit 1)"},
+		{bash, tools.Result{Content: "killed", Display: tools.Display{Kind: tools.DisplayCommand, ExitCode: -1, Signal: "SIGINT"}}, false,
+			"✗ bash go test ./... (killed by SIGINT)"},
 		{edit, tools.Result{Content: "edited", Display: tools.Display{Kind: tools.DisplayDiff, Added: 3, Removed: 1}}, false,
 			"✓ edit main.go (+3 −1)"},
 		{edit, denied, true, "✗ edit main.go: denied — " + reason},

@@ -235,7 +235,7 @@ func commandResult(p bashParams, out string, exit shell.Exit, notes []string, is
 		content = "(no output)"
 	}
 	if exit.Code != 0 || exit.Signal != "" {
-		content += "\n\nThe command ended with " + describeExit(exit) + "."
+		content += "\n\n" + exitSentence(exit)
 	}
 	for _, n := range notes {
 		content += "\n" + n
@@ -243,7 +243,7 @@ func commandResult(p bashParams, out string, exit shell.Exit, notes []string, is
 	return Result{
 		Content: content,
 		IsError: isErr,
-		Display: Display{Kind: DisplayCommand, Title: bashTitle(p), Command: p.Command, Body: out, ExitCode: exit.Code},
+		Display: Display{Kind: DisplayCommand, Title: bashTitle(p), Command: p.Command, Body: out, ExitCode: exit.Code, Signal: exit.Signal},
 	}
 }
 

@@ -109,8 +109,18 @@ func TestBashExitCodeAndOutput(t *testing.T) {
 	t.Parallel()
 	te := shellEnv(t)
 	res := te.run(t, "bash", jsonArgs{"command": "echo out; echo err >&2; exit 3"})
-	if res.Display.ExitCode != 3 || !strings.Contains(res.Content, "exit code 3") ||
+	if res.Display.ExitCode != 3 || !strings.Contains(res.Content, "The command exited with code 3.") ||
 		!strings.Contains(res.Content, "out\nerr\n") || res.IsError {
+		t.Errorf("result = %+v", res)
+	}
+}
+
+func TestBashKilledBySignalSaysSo(t *testing.T) {
+	t.Parallel()
+	te := shellEnv(t)
+	res := te.run(t, "bash", jsonArgs{"command": "kill -INT $$"})
+	if !strings.Contains(res.Content, "The command was killed by SIGINT.") || strings.Contains(res.Content, "ended with") ||
+		res.Display.ExitText() != "killed by SIGINT" {
 		t.Errorf("result = %+v", res)
 	}
 }

@@ -1,5 +1,7 @@
 package tools
 
+import "strconv"
+
 // DisplayKind selects how a front end renders a tool result.
 type DisplayKind string
 
@@ -26,12 +28,27 @@ type Display struct {
 	Diff    string `json:"diff,omitempty"`
 	Added   int    `json:"added,omitempty"`
 	Removed int    `json:"removed,omitempty"`
-	// Command and ExitCode for DisplayCommand.
+	// Command and ExitCode for DisplayCommand; Signal names the signal
+	// that ended the command ("SIGINT"), when one did (ExitCode is then
+	// -1).
 	Command  string `json:"command,omitempty"`
 	ExitCode int    `json:"exit_code,omitempty"`
+	Signal   string `json:"signal,omitempty"`
 	// StartLine is the first line number of a DisplayFile excerpt (1-based).
 	StartLine int `json:"start_line,omitempty"`
 	// Artifact is the file that holds the whole output of a result that
 	// was cut for the model.
 	Artifact string `json:"artifact,omitempty"`
+}
+
+// ExitText says how a command ended when it failed: "exit 2", "killed by
+// SIGINT"; "" for a command that succeeded or is not a command.
+func (d Display) ExitText() string {
+	switch {
+	case d.Signal != "":
+		return "killed by " + d.Signal
+	case d.ExitCode != 0:
+		return "exit " + strconv.Itoa(d.ExitCode)
+	}
+	return ""
 }

@@ -89,8 +89,17 @@ func jobResult(j *job, status string) Result {
 		Content:  head + "\n" + body,
 		Artifact: path,
 		Display: Display{Kind: DisplayCommand, Title: j.id + ": " + status, Command: j.command, Body: out,
-			ExitCode: jobExitCode(j), Artifact: path},
+			ExitCode: jobExitCode(j), Signal: jobSignal(j), Artifact: path},
 	}
+}
+
+// jobSignal names the signal that ended the job, "" while running or
+// when it exited.
+func jobSignal(j *job) string {
+	if j.finished() {
+		return j.proc.Exit().Signal
+	}
+	return ""
 }
 
 // jobExitCode is the job's exit code once finished, 0 while running.

@@ -206,6 +206,14 @@ func (j *job) status() string {
 	return fmt.Sprintf("running for %s", time.Since(j.started).Round(time.Second))
 }
 
+// exitSentence tells the model how a command that failed ended.
+func exitSentence(e shell.Exit) string {
+	if e.Signal != "" {
+		return "The command was killed by " + e.Signal + "."
+	}
+	return "The command exited with code " + strconv.Itoa(e.Code) + "."
+}
+
 // describeExit renders an Exit for the model.
 func describeExit(e shell.Exit) string {
 	if e.Signal != "" {

@@ -64,7 +64,7 @@ func header(t *styles.Theme, c Call, spinner string, width int, mark string) str
 		icon = t.Info.Render(spinner)
 	case Done:
 		icon = t.Success.Render("✓")
-		if c.Result != nil && DisplayOf(*c.Result).ExitCode != 0 {
+		if c.Result != nil && DisplayOf(*c.Result).ExitText() != "" {
 			icon = t.Error.Render("✗")
 		}
 	case Failed:
@@ -100,8 +100,8 @@ func headerExtra(t *styles.Theme, d tools.Display) string {
 	case tools.DisplayDiff:
 		return " " + t.Success.Render(fmt.Sprintf("+%d", d.Added)) + " " + t.Error.Render(fmt.Sprintf("−%d", d.Removed))
 	case tools.DisplayCommand:
-		if d.ExitCode != 0 {
-			return " " + t.Error.Render(fmt.Sprintf("exit %d", d.ExitCode))
+		if x := d.ExitText(); x != "" {
+			return " " + t.Error.Render(x)
 		}
 	case tools.DisplayList:
 		// The list tools count in their own title ("3 files", "(4
