@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/honecode/hone/internal/fsguard"
 )
 
 // ErrNothingToUndo: the session has no recorded file change left to undo.
@@ -66,9 +68,11 @@ func (s *Service) UndoLast(ctx context.Context, sessionID string) (UndoResult, e
 	return res, nil
 }
 
-// checkOnDisk returns a *ConflictError unless path holds want.
+// checkOnDisk returns a *ConflictError unless path holds want. It
+// follows no symbolic link: a directory on the way that became a link
+// since the turn fails with fsguard.ErrRedirected.
 func checkOnDisk(path string, want version) error {
-	got, err := os.ReadFile(path)
+	got, err := readNoFollow(path, int64(len(want.content)))
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		if want.absent {
@@ -84,20 +88,30 @@ func checkOnDisk(path string, want version) error {
 	return nil
 }
 
+// readNoFollow reads path without following a symbolic link anywhere on
+// the way, at most limit+1 bytes (enough to tell a longer file apart).
+func readNoFollow(path string, limit int64) ([]byte, error) {
+	f, err := fsguard.OpenRead(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, _, err := fsguard.ReadRegular(f, limit+1)
+	return data, err
+}
+
 // restore puts v back at path, keeping the file's mode; it reports whether
-// it deleted the file (v absent).
+// it deleted the file (v absent). Like checkOnDisk it follows no link, so
+// an undo never writes or deletes outside the directories the turn
+// changed.
 func restore(path string, v version) (deleted bool, err error) {
 	if v.absent {
-		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := fsguard.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return false, err
 		}
 		return true, nil
 	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	return false, os.WriteFile(path, v.content, mode)
+	return false, fsguard.WriteFile(path, v.content, fsguard.WriteOptions{MkdirAll: true})
 }
 
 func (s *Service) dropVersions(ctx context.Context, ids []int64) (err error) {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/honecode/hone/internal/fsguard"
 	"github.com/honecode/hone/internal/history"
 )
 
@@ -117,5 +119,38 @@ func TestUndoWithoutMessageRows(t *testing.T) {
 	}
 	if got := f.read(t, "a.txt"); got != "first\n" {
 		t.Fatalf("a.txt = %q", got)
+	}
+}
+
+// A directory the turn wrote into that became a symbolic link afterwards
+// must not lead the undo outside: the file the link reaches, with the very
+// content the turn wrote, stays where it is.
+func TestUndoDoesNotFollowDirectoryTurnedLink(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	if err := os.Mkdir(f.path("sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.message(t, "u1", "user")
+	a1 := f.message(t, "a1", "assistant")
+	f.write(t, a1, "sub/new.txt", "brand new\n")
+
+	outside := t.TempDir()
+	victim := filepath.Join(outside, "new.txt")
+	if err := os.WriteFile(victim, []byte("brand new\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(f.path("sub")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, f.path("sub")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.UndoLast(ctx, "s1"); !errors.Is(err, fsguard.ErrRedirected) {
+		t.Fatalf("UndoLast through a link = %v, want fsguard.ErrRedirected", err)
+	}
+	if got, err := os.ReadFile(victim); err != nil || string(got) != "brand new\n" {
+		t.Fatalf("the file outside the project was touched: %q %v", got, err)
 	}
 }
