@@ -9,6 +9,7 @@ import (
 
 	"github.com/honecode/hone/internal/agent"
 	"github.com/honecode/hone/internal/pubsub"
+	"github.com/honecode/hone/internal/session"
 )
 
 // ErrNoPrompt is returned when there is nothing to send.
@@ -17,6 +18,17 @@ var ErrNoPrompt = errors.New("run: no prompt: pass it as arguments or on stdin")
 // drainTimeout bounds the wait for the turn's last events after Run
 // returned (they are normally already queued).
 const drainTimeout = 5 * time.Second
+
+// sessionErrorCode is the exit code when no session could be picked: an
+// unknown id or an ambiguous prefix is a usage error, anything else (a
+// locked or unwritable database) an error.
+func sessionErrorCode(err error) ExitCode {
+	var amb *session.AmbiguousError
+	if errors.Is(err, session.ErrNotFound) || errors.As(err, &amb) {
+		return ExitUsage
+	}
+	return ExitError
+}
 
 // Execute sends opts.Prompt to the session opts selects, writes the
 // output in opts.Format and returns the exit code. The error is non-nil
@@ -32,7 +44,7 @@ func Execute(ctx context.Context, deps Deps, opts Options, out IO) (ExitCode, er
 	}
 	sess, note, err := pickSession(ctx, deps.Sessions, opts)
 	if err != nil {
-		return ExitUsage, err
+		return sessionErrorCode(err), err
 	}
 	if note != "" {
 		p.note(note)

@@ -15,6 +15,7 @@ import (
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/fake"
 	"github.com/honecode/hone/internal/run"
+	"github.com/honecode/hone/internal/session"
 	"github.com/honecode/hone/internal/tools"
 )
 
@@ -285,5 +286,24 @@ func TestNoModelIsAConfigError(t *testing.T) {
 	code, err := run.Execute(t.Context(), run.Deps{Agent: co, Sessions: sess}, run.Options{Prompt: "x", ProjectDir: "/p"}, run.IO{Out: &out, Err: &errb})
 	if code != run.ExitUsage || !errors.Is(err, agent.ErrNoModel) {
 		t.Errorf("code %d err %v", code, err)
+	}
+}
+
+// lockedSessions fails to create a session as a locked database does.
+type lockedSessions struct{ *agenttest.Sessions }
+
+func (lockedSessions) Create(context.Context, string) (session.Session, error) {
+	return session.Session{}, errors.New("create session in /p: database is locked (5) (SQLITE_BUSY)")
+}
+
+func TestLockedDatabaseIsAnErrorNotUsage(t *testing.T) {
+	t.Parallel()
+	sess := lockedSessions{agenttest.NewSessions()}
+	co := agent.NewCoordinator(agent.Config{}, agent.Deps{Messages: agenttest.NewMessages(), Sessions: sess.Sessions, Tools: agenttest.NewTools()})
+	defer co.Close()
+	var out, errb bytes.Buffer
+	code, err := run.Execute(t.Context(), run.Deps{Agent: co, Sessions: sess}, run.Options{Prompt: "x", ProjectDir: "/p"}, run.IO{Out: &out, Err: &errb})
+	if code != run.ExitError || err == nil || !strings.Contains(err.Error(), "locked") {
+		t.Errorf("code %d err %v, want exit 1 naming the lock", code, err)
 	}
 }

@@ -63,8 +63,12 @@ func (s *Sessions) Resolve(_ context.Context, prefix string) (session.Session, e
 			found = append(found, ss)
 		}
 	}
-	if len(found) != 1 {
-		return session.Session{}, fmt.Errorf("resolve session %q (%d matches): %w", prefix, len(found), ErrNotFound)
+	switch len(found) {
+	case 0:
+		return session.Session{}, fmt.Errorf("resolve session %q: %w: %w", prefix, session.ErrNotFound, ErrNotFound)
+	case 1:
+	default:
+		return session.Session{}, &session.AmbiguousError{Prefix: prefix, Matches: found}
 	}
 	return found[0], nil
 }
