@@ -78,6 +78,7 @@ func (t *downloadTool) Run(ctx context.Context, call Call) (Result, error) {
 		return ErrorResult(fmt.Sprintf("could not download %s: %v", u, err)), nil
 	}
 	defer resp.Body.Close()
+	before := readBefore(target.Abs)
 	n, err := fsguard.WriteFrom(target.Abs, resp.Body, fsguard.WriteOptions{MkdirAll: true, MaxBytes: t.maxBytes})
 	if errors.Is(err, fsguard.ErrTooLarge) {
 		return ErrorResult(fmt.Sprintf("%s is larger than the %d byte limit; nothing was saved.", u, t.maxBytes)), nil
@@ -86,6 +87,7 @@ func (t *downloadTool) Run(ctx context.Context, call Call) (Result, error) {
 		return ErrorResult(fmt.Sprintf("could not save %s to %s: %v", u, shown, err)), nil
 	}
 	content := fmt.Sprintf("Downloaded %s to %s (%d bytes, %s).", u, shown, n, orUnknown(resp.Header.Get("Content-Type")))
+	content += saveDownload(ctx, t.env, target.Abs, before, n)
 	if t.env.Watcher != nil {
 		if diag := t.env.Watcher.Changed(ctx, target.Abs); diag != "" {
 			content += "\n\n" + diag

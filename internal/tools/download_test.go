@@ -96,3 +96,31 @@ func TestDownloadSizeCap(t *testing.T) {
 		t.Errorf("file = %q, want it untouched", got)
 	}
 }
+
+func TestDownloadRecordedForUndo(t *testing.T) {
+	t.Parallel()
+	srv := webServer(t)
+	te := newToolEnv(t)
+	te.FetchBaseURL = srv.URL + "/replay/"
+	const url = "https://example-files.online-convert.com/document/txt/example.txt"
+	fresh := filepath.Join(te.root, "new.txt")
+	replaced := filepath.Join(te.root, "old.txt")
+	if err := os.WriteFile(replaced, []byte("old content\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{fresh, replaced} {
+		if res := te.run(t, "download", jsonArgs{"url": url, "file_path": target}); res.IsError {
+			t.Fatalf("download: %+v", res)
+		}
+	}
+	saved := te.files.saved()
+	if len(saved) != 2 {
+		t.Fatalf("saved changes = %+v, want one per download", saved)
+	}
+	if saved[0].Path != fresh || saved[0].Before != nil || string(saved[0].After) != "TXT test file\n" {
+		t.Errorf("new file change = %+v, want absent before and the download after", saved[0])
+	}
+	if saved[1].Path != replaced || string(saved[1].Before) != "old content\n" || string(saved[1].After) != "TXT test file\n" {
+		t.Errorf("replaced file change = %+v", saved[1])
+	}
+}
