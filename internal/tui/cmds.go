@@ -96,14 +96,27 @@ func cancelCmd(b Agent, sessionID string, then tea.Msg) tea.Cmd {
 	}
 }
 
-func clearQueueCmd(ctx context.Context, b PromptQueue, sessionID string, ids []string) tea.Cmd {
+// restoreQueueCmd takes the queued prompts ids out of the queue and
+// returns the texts of those still queued (a prompt the turn folded in
+// meanwhile is already sent, so it does not come back).
+func restoreQueueCmd(ctx context.Context, b PromptQueue, sessionID string, ids []string) tea.Cmd {
 	return func() tea.Msg {
-		for _, id := range ids {
-			if err := b.RemoveQueued(ctx, sessionID, id); err != nil {
-				return doneMsg{err: err}
-			}
+		queued := map[string]string{}
+		for _, q := range b.Queue(sessionID) {
+			queued[q.MessageID] = q.Text
 		}
-		return doneMsg{text: "queue cleared"}
+		var texts []string
+		for _, id := range ids {
+			text, ok := queued[id]
+			if !ok {
+				continue
+			}
+			if err := b.RemoveQueued(ctx, sessionID, id); err != nil {
+				return queueRestoredMsg{texts: texts, err: err}
+			}
+			texts = append(texts, text)
+		}
+		return queueRestoredMsg{texts: texts}
 	}
 }
 
@@ -160,10 +173,8 @@ func modeCmd(b Permissions) tea.Cmd {
 
 func setModeCmd(b Permissions, mode string) tea.Cmd {
 	return func() tea.Msg {
-		if err := b.SetPermissionMode(mode); err != nil {
-			return doneMsg{err: err}
-		}
-		return modeMsg{mode: b.PermissionMode()}
+		err := b.SetPermissionMode(mode)
+		return modeMsg{mode: b.PermissionMode(), set: true, err: err}
 	}
 }
 

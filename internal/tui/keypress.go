@@ -71,7 +71,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Palette):
 		m.openPalette()
 	case key.Matches(msg, k.CycleMode):
-		return setModeCmd(m.b, nextMode(m.status.Mode())), true
+		return m.cycleMode(), true
 	case key.Matches(msg, k.ToggleSidebar):
 		m.sidebarOn = !m.sidebarOn
 	case key.Matches(msg, k.Help):
@@ -103,8 +103,8 @@ func nextMode(cur string) string {
 	return modes[(slices.Index(modes, cur)+1)%len(modes)]
 }
 
-// escape clears the queue, else cancels the turn, else returns the
-// keyboard to the editor.
+// escape puts the queued prompts back in the editor, else cancels the
+// turn, else returns the keyboard to the editor.
 func (m *Model) escape() tea.Cmd {
 	switch {
 	case m.queue.Len() > 0:
@@ -112,9 +112,10 @@ func (m *Model) escape() tea.Cmd {
 		for _, it := range m.queue.Items() {
 			ids = append(ids, it.ID)
 		}
-		return clearQueueCmd(m.ctx, m.b, m.sess.ID, ids)
+		return restoreQueueCmd(m.ctx, m.b, m.sess.ID, ids)
 	case m.busy:
-		return tea.Batch(m.flash(status.Warn, "cancelling…"), cancelCmd(m.b, m.sess.ID, nil))
+		m.cancelFlash = m.status.Flash(status.Warn, "cancelling…")
+		return cancelCmd(m.b, m.sess.ID, nil)
 	}
 	m.setFocus(focusEditor)
 	return nil

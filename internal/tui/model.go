@@ -80,6 +80,14 @@ type Model struct {
 
 	onboarding *onboarding.Model
 	ticking    bool
+
+	// settingMode is set while a mode switch is on its way to the
+	// backend; the status bar already shows the mode wanted, and presses
+	// meanwhile advance it further (one switch in flight at a time).
+	settingMode bool
+	// cancelFlash is the id of the "cancelling…" message, cleared when
+	// the turn has ended.
+	cancelFlash int
 }
 
 // NewModel builds the root model. Call Bridge (or use Run) to feed it

@@ -63,7 +63,19 @@ type (
 		err       error
 	}
 	serversMsg  struct{ servers []ServerStatus }
-	modeMsg     struct{ mode string }
+	// modeMsg is the permission mode now in force; set is true for the
+	// answer to a switch (setModeCmd), err says why the switch failed.
+	modeMsg struct {
+		mode string
+		set  bool
+		err  error
+	}
+	// queueRestoredMsg carries the queued prompts Esc took out of the
+	// queue, oldest first, for the editor.
+	queueRestoredMsg struct {
+		texts []string
+		err   error
+	}
 	fileListMsg struct{ files []string }
 	undoneMsg   struct {
 		res UndoResult

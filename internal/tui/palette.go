@@ -59,7 +59,7 @@ func (m *Model) runCommand(id string) tea.Cmd {
 	case cmdEscalate:
 		return m.escalate()
 	case cmdMode:
-		return setModeCmd(m.b, nextMode(m.status.Mode()))
+		return m.cycleMode()
 	case cmdUndo:
 		if m.sess.ID == "" {
 			return m.flash(status.Warn, "nothing to undo")

@@ -49,7 +49,7 @@ func TestPromptWhileBusyIsQueuedAndAnsweredNext(t *testing.T) {
 	h.WaitUntil(t, "queue emptied", func(s string) bool { return !strings.Contains(s, "Queued (") })
 }
 
-func TestEscClearsQueueBeforeCancelling(t *testing.T) {
+func TestEscPutsQueuedPromptsBackBeforeCancelling(t *testing.T) {
 	t.Parallel()
 	fake := tuitest.NewFake(tuitest.Turn{tuitest.Text("busy"), tuitest.Block()})
 	h := start(t, fake, tui.Options{})
@@ -57,16 +57,39 @@ func TestEscClearsQueueBeforeCancelling(t *testing.T) {
 	h.Type("one")
 	h.Press("enter")
 	h.WaitFor(t, "busy")
-	h.Type("two")
-	h.Press("enter")
-	h.WaitFor(t, "Queued (1)")
+	for _, p := range []string{"two", "three"} {
+		h.Type(p)
+		h.Press("enter")
+	}
+	h.WaitFor(t, "Queued (2)")
+	h.Type("draft")
 	h.Press("esc")
-	h.WaitUntil(t, "queue cleared", func(s string) bool { return !strings.Contains(s, "Queued (") })
+	h.WaitUntil(t, "queue emptied", func(s string) bool { return !strings.Contains(s, "Queued (") })
+	h.WaitFor(t, "two", "three", "draft", "back in the editor")
 	if !strings.Contains(h.Screen(), "working…") {
-		t.Fatal("the first esc cancelled the turn instead of only clearing the queue")
+		t.Fatal("the first esc cancelled the turn instead of emptying the queue")
+	}
+	if q := fake.Queue(fake.Runs()[0].SessionID); len(q) != 0 {
+		t.Fatalf("queue = %+v, want it empty", q)
 	}
 	h.Press("esc")
 	h.WaitFor(t, "⊘ cancelled")
+	// "cancelling…" goes with the end of the turn, not seconds later.
+	h.WaitUntil(t, "idle without cancelling…", func(s string) bool {
+		if strings.Contains(s, "working…") {
+			return false
+		}
+		if strings.Contains(s, "cancelling…") {
+			t.Fatalf("cancelling… stays after the turn ended:\n%s", s)
+		}
+		return true
+	})
+	// The prompts come back as one editable text, oldest first, then the draft.
+	h.Press("enter")
+	h.WaitUntil(t, "the restored prompts sent", func(string) bool { return len(fake.Runs()) == 4 })
+	if got := fake.Runs()[3].Prompt; got != "two\n\nthree\n\ndraft" {
+		t.Fatalf("restored prompt = %q", got)
+	}
 }
 
 func TestRemoveOneQueuedPrompt(t *testing.T) {

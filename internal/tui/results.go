@@ -45,7 +45,9 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 	case serversMsg:
 		m.servers = msg.servers
 	case modeMsg:
-		m.status.SetMode(msg.mode)
+		return m.handleMode(msg)
+	case queueRestoredMsg:
+		return m.handleQueueRestored(msg)
 	case fileListMsg:
 		m.listing = false
 		m.completion.SetFiles(msg.files)

@@ -164,3 +164,13 @@ func TestMouseWheelScrollsChat(t *testing.T) {
 	h.Press("end")
 	h.WaitUntil(t, "back at the bottom", func(s string) bool { return !strings.Contains(s, "↓ more below") })
 }
+
+func TestQuickShiftTabPressesEachAdvanceTheMode(t *testing.T) {
+	t.Parallel()
+	fake := tuitest.NewFake()
+	h := start(t, fake, tui.Options{})
+	h.WaitFor(t, "DEFAULT")
+	h.Press("shift+tab", "shift+tab", "shift+tab")
+	h.WaitFor(t, "PLAN")
+	h.WaitUntil(t, "the backend in plan mode", func(string) bool { return fake.PermissionMode() == "plan" })
+}

@@ -65,3 +65,26 @@ func TestPromptTypedWhileBusyIsQueuedAndAnsweredNext(t *testing.T) {
 		t.Errorf("the queue is still shown:\n%s", scr)
 	}
 }
+
+func TestEscPutsQueuedPromptsBackInTheEditor(t *testing.T) {
+	t.Parallel()
+	long := "A long answer " + strings.Repeat("that keeps going ", 40) + "LONG-END."
+	_, p, _ := setup(t, script{Turns: []any{slow(long, 4, 100)}, Fallback: "Answered the restored prompt."})
+	p.submit("first question")
+	p.waitFor("A long answer", busyHint)
+	p.submit("second question")
+	p.waitFor("Queued (1)", "1. second question")
+	p.keys("Escape")
+	scr := p.waitFor("back in the editor")
+	if strings.Contains(scr, "Queued (") || !strings.Contains(scr, "> second question") {
+		t.Fatalf("Esc did not move the queued prompt to the editor:\n%s", scr)
+	}
+	if strings.Contains(scr, "LONG-END.") {
+		t.Fatalf("the first turn ended before Esc was pressed; slow the script down:\n%s", scr)
+	}
+	p.keys("Escape") // now it cancels the turn
+	p.waitFor("cancelled")
+	p.waitGone("working…")
+	p.keys("Enter")
+	p.waitFor("Answered the restored prompt.", idleHint)
+}
