@@ -62,7 +62,7 @@ type (
 		files     []FileChange
 		err       error
 	}
-	serversMsg  struct{ servers []ServerStatus }
+	serversMsg struct{ servers []ServerStatus }
 	// modeMsg is the permission mode now in force; set is true for the
 	// answer to a switch (setModeCmd), err says why the switch failed.
 	modeMsg struct {
