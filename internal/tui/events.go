@@ -27,6 +27,7 @@ func (m *Model) handleEvent(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		m.chat.Upsert(e.Payload)
+		m.noteAnswer(e.Payload)
 		if m.takenBy(e) {
 			return m.taken()
 		}

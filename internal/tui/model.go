@@ -88,6 +88,8 @@ type Model struct {
 	// cancelFlash is the id of the "cancelling…" message, cleared when
 	// the turn has ended.
 	cancelFlash int
+	// answeredBy is the "provider/model" of the session's latest answer.
+	answeredBy string
 }
 
 // NewModel builds the root model. Call Bridge (or use Run) to feed it

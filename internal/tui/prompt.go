@@ -7,6 +7,7 @@ import (
 
 	"github.com/honecode/hone/internal/agent"
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
 	"github.com/honecode/hone/internal/pubsub"
 	"github.com/honecode/hone/internal/session"
 	"github.com/honecode/hone/internal/tui/editor"
@@ -113,6 +114,7 @@ func (m *Model) newSession() {
 	m.sess = session.Session{}
 	m.sending, m.early = false, nil
 	m.chat.SetMessages(nil)
+	m.answeredBy = ""
 	m.queue.SetItems(nil)
 	m.files = nil
 	m.summing, m.failed, m.retrying = false, false, false
@@ -125,6 +127,10 @@ func (m *Model) openSession(msg sessionLoadedMsg) tea.Cmd {
 	m.sess = msg.sess
 	m.sending, m.early = false, nil
 	m.chat.SetMessages(msg.msgs)
+	m.answeredBy = ""
+	for _, stored := range msg.msgs {
+		m.noteAnswer(stored)
+	}
 	m.editor.SetHistory(m.chat.UserTexts())
 	m.queue.SetItems(queueItems(msg.queue))
 	m.files = nil
@@ -139,4 +145,12 @@ func queueItems(q []agent.QueuedPrompt) []queue.Item {
 		items[i] = queue.Item{ID: p.MessageID, Text: p.Text}
 	}
 	return items
+}
+
+// noteAnswer remembers which model wrote an assistant message, so the
+// sidebar names the model that actually answered (after a failover).
+func (m *Model) noteAnswer(msg message.Message) {
+	if msg.Role == llm.RoleAssistant && msg.Provider != "" && msg.Model != "" {
+		m.answeredBy = msg.Provider + "/" + msg.Model
+	}
 }

@@ -140,3 +140,14 @@ func TestSessionOptionOpensThatSession(t *testing.T) {
 	h.Press("up")
 	h.WaitFor(t, "> the chosen one") // history holds the session's prompts
 }
+
+func TestSidebarNamesTheModelThatAnswered(t *testing.T) {
+	t.Parallel()
+	fake := tuitest.NewFake()
+	fake.AddSession(session.Session{ID: "b", Title: "failed over", UpdatedAt: 2},
+		message.Message{ID: "m1", SessionID: "b", Role: llm.RoleUser, Parts: []llm.Part{llm.Text("a prompt")}},
+		message.Message{ID: "m2", SessionID: "b", Role: llm.RoleAssistant, Status: message.StatusDone,
+			Provider: "backup", Model: "other", Parts: []llm.Part{llm.Text("answer from the backup")}})
+	h := startSize(t, fake, tui.Options{Continue: true}, 140, 30)
+	h.WaitFor(t, "answer from the backup", "model backup/other", "failover from fake/large")
+}

@@ -122,7 +122,7 @@ func (m *Model) sidebarData() sidebar.Data {
 	s := m.sess
 	d := sidebar.Data{
 		Title: s.Title, WorkDir: m.workDir,
-		Large: m.models.Large, Small: m.models.Small,
+		Large: m.models.Large, Small: m.models.Small, AnsweredBy: m.answeredBy,
 		ContextTokens: s.ContextTokens, ContextWindow: m.models.LargeContextWindow,
 		InputTokens: s.InputTokens, OutputTokens: s.OutputTokens,
 		CacheTokens: s.CacheReadTokens + s.CacheWriteTokens, Cost: s.Cost,

@@ -36,15 +36,19 @@ type Server struct {
 type Data struct {
 	Title, WorkDir string
 	Large, Small   string
-	ContextTokens  int64
-	ContextWindow  int
-	InputTokens    int64
-	OutputTokens   int64
-	CacheTokens    int64
-	Cost           float64
-	Files          []File
-	Todos          []tools.Todo
-	Servers        []Server
+	// AnsweredBy is the "provider/model" that wrote the session's last
+	// answer; when failover made it differ from Large, the sidebar shows
+	// it as the model and Large as the one configured.
+	AnsweredBy    string
+	ContextTokens int64
+	ContextWindow int
+	InputTokens   int64
+	OutputTokens  int64
+	CacheTokens   int64
+	Cost          float64
+	Files         []File
+	Todos         []tools.Todo
+	Servers       []Server
 }
 
 // Render draws the sidebar in Width × height cells.
@@ -87,6 +91,13 @@ func modelLines(t *styles.Theme, d Data, w int) []string {
 	}
 	if small == "" {
 		small = large
+	}
+	if d.AnsweredBy != "" && d.AnsweredBy != large {
+		return []string{
+			clip(t.Faint.Render("model ")+t.Warning.Render(d.AnsweredBy), w),
+			clip(t.Faint.Render("  failover from ")+t.Muted.Render(large), w),
+			clip(t.Faint.Render("small ")+t.Muted.Render(small), w),
+		}
 	}
 	return []string{
 		clip(t.Faint.Render("model ")+t.Text.Render(large), w),
