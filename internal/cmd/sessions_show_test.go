@@ -134,3 +134,41 @@ func TestRunSessionsExportMarkdown(t *testing.T) {
 		"**Error** of `bash` (`call-2`)",
 	)
 }
+
+// A failover line under a step does not shift the columns of the next
+// steps: every row starts its FINISH cell where the header does.
+func TestSessionsShowTraceStaysAlignedAfterFailover(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := newTestStore(t)
+	s := seedConversation(t, st, projectDir(t), "Parser bug")
+	if _, err := st.Sessions.AddTurn(ctx, session.Turn{SessionID: s.ID, Provider: "backup", Model: "model-with-a-long-name",
+		LatencyMS: 900, InputTokens: 1500, OutputTokens: 20, FinishReason: "stop", Error: "none really"}); err != nil {
+		t.Fatal(err)
+	}
+	io, out, _ := testIO("")
+	if err := runSessionsShow(ctx, &SessionsShowOptions{ID: s.ID, Trace: true, Store: st}, io); err != nil {
+		t.Fatal(err)
+	}
+	trace := out.String()[strings.Index(out.String(), "── trace"):]
+	lines := strings.Split(trace, "\n")
+	var header string
+	var rows []string
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "#"):
+			header = l
+		case strings.HasPrefix(l, "1 ") || strings.HasPrefix(l, "2 "):
+			rows = append(rows, l)
+		}
+	}
+	col := strings.Index(header, "FINISH")
+	if len(rows) != 2 || col < 0 || !strings.Contains(trace, "↳ failover: backup/model-y: rate_limit") {
+		t.Fatalf("trace:\n%s", trace)
+	}
+	for _, r := range rows {
+		if !strings.HasPrefix(r[col:], "tool_use") && !strings.HasPrefix(r[col:], "stop") {
+			t.Errorf("a row's MODEL cell does not start under the header:\n%s", trace)
+		}
+	}
+}

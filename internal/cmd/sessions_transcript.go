@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -108,24 +109,34 @@ func (t *transcript) trace(turns []session.Turn) {
 	if t.err != nil {
 		return
 	}
-	tw := tabwriter.NewWriter(t.w, 0, 4, 2, ' ', 0)
+	// The table is aligned on its own; each step's failovers and error go
+	// under its row, outside the columns, so they widen none of them.
+	var table bytes.Buffer
+	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tTIME\tMODEL\tLATENCY\tTTFT\tIN\tOUT\tCACHE R/W\tCOST\tFINISH")
 	for i, tr := range turns {
 		fmt.Fprintf(tw, "%d\t%s\t%s/%s\t%s\t%s\t%d\t%d\t%d/%d\t$%.4f\t%s\n", i+1,
 			time.UnixMilli(tr.CreatedAt).Local().Format("15:04:05"), tr.Provider, tr.Model,
 			millis(tr.LatencyMS), millis(tr.TTFTMS), tr.InputTokens, tr.OutputTokens,
 			tr.CacheRead, tr.CacheWrite, tr.Cost, tr.FinishReason)
+	}
+	if t.err = tw.Flush(); t.err != nil {
+		return
+	}
+	rows := strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n")
+	t.printf("%s\n", rows[0])
+	for i, tr := range turns {
+		t.printf("%s\n", strings.TrimRight(rows[i+1], " "))
 		if tr.Switch != nil {
-			fmt.Fprintf(tw, "\t\t%s\n", tr.Switch.Text())
+			t.printf("   ↳ %s\n", tr.Switch.Text())
 		}
 		for _, fo := range tr.Failovers {
-			fmt.Fprintf(tw, "\t\tfailover: %s\n", fo)
+			t.printf("   ↳ failover: %s\n", fo)
 		}
 		if tr.Error != "" {
-			fmt.Fprintf(tw, "\t\terror: %s\n", tr.Error)
+			t.printf("   ↳ error: %s\n", tr.Error)
 		}
 	}
-	t.err = tw.Flush()
 }
 
 // shorten cuts s to the transcript limits unless printing in full.
