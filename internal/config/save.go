@@ -41,18 +41,34 @@ func SaveSelection(path string, sel Selection) error {
 	if sel.Provider == "" {
 		return errors.New("save config: no provider selected")
 	}
+	doc, err := readDoc(path, fmt.Sprintf("add provider %q by hand", sel.Provider))
+	if err != nil {
+		return err
+	}
+	applySelection(doc, sel)
+	return writeDoc(path, doc)
+}
+
+// readDoc reads the config file at path as a JSON object ({} when it does
+// not exist). A file that is not plain JSON (comments) is refused with
+// byHand, what to do instead.
+func readDoc(path, byHand string) (map[string]any, error) {
 	doc := map[string]any{}
 	data, err := ReadFile(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 	case err != nil:
-		return fmt.Errorf("save config: %w", err)
+		return nil, fmt.Errorf("save config: %w", err)
 	case len(bytes.TrimSpace(data)) > 0:
 		if err := json.Unmarshal(data, &doc); err != nil {
-			return fmt.Errorf("save config: %s is not plain JSON (comments?); add provider %q by hand: %w", path, sel.Provider, err)
+			return nil, fmt.Errorf("save config: %s is not plain JSON (comments?); %s: %w", path, byHand, err)
 		}
 	}
-	applySelection(doc, sel)
+	return doc, nil
+}
+
+// writeDoc replaces the config file at path with doc, indented.
+func writeDoc(path string, doc map[string]any) error {
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return fmt.Errorf("save config: %w", err)

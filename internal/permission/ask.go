@@ -46,6 +46,7 @@ func (s *Service) askPerson(ctx context.Context, req Request, an *shell.Analysis
 	if req.Sensitive == "" {
 		// A sensitive write is never covered by a grant: no session answer.
 		req.SessionScope = s.Scope(req)
+		req.AlwaysRule = alwaysRule(req, an, s.projectDir)
 	}
 	p := &pending{req: req, answer: make(chan response, 1)}
 	s.mu.Lock()
@@ -86,8 +87,11 @@ func (s *Service) take(id string) bool {
 
 // apply turns a person's answer into the result of Ask.
 func (s *Service) apply(ctx context.Context, req Request, an *shell.Analysis, r response) error {
-	if r.answer == AllowSession && req.Sensitive == "" {
+	if (r.answer == AllowSession || r.answer == AllowAlways) && req.Sensitive == "" {
 		s.addGrants(req.SessionID, grantsFor(req, an))
+	}
+	if r.answer == AllowAlways {
+		s.learn(req.AlwaysRule)
 	}
 	s.publish(ctx, Decision{Request: req, Answer: r.answer, By: ByPerson, Feedback: r.feedback})
 	if r.answer == Deny {
@@ -101,7 +105,7 @@ func (s *Service) apply(ctx context.Context, req Request, an *shell.Analysis, r 
 // passed to the model with a denial.
 func (s *Service) Respond(requestID string, a Answer, feedback string) error {
 	switch a {
-	case AllowOnce, AllowSession, Deny:
+	case AllowOnce, AllowSession, AllowAlways, Deny:
 	default:
 		return fmt.Errorf("respond to %s: %w %q", requestID, ErrInvalidAnswer, a)
 	}

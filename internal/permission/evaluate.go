@@ -37,7 +37,8 @@ func (s *Service) allowed(req Request, an *shell.Analysis) bool {
 	if req.SandboxBlocked != "" {
 		return false // running without the sandbox is a person's call
 	}
-	for _, r := range s.allowRules {
+	allow := s.allowList()
+	for _, r := range allow {
 		if r.Pattern == "" && r.matchesTool(req.ToolName) {
 			return true
 		}
@@ -48,7 +49,7 @@ func (s *Service) allowed(req Request, an *shell.Analysis) bool {
 			return s.ruleAllowsCommand(req.ToolName, c) || grants.coverCommand(req.ToolName, req.Path, c)
 		})
 	}
-	for _, r := range s.allowRules {
+	for _, r := range allow {
 		if r.matchesTool(req.ToolName) && r.matchesPath(req.Path, s.projectDir) {
 			return true
 		}
@@ -57,7 +58,7 @@ func (s *Service) allowed(req Request, an *shell.Analysis) bool {
 }
 
 func (s *Service) ruleAllowsCommand(tool string, c shell.Command) bool {
-	for _, r := range append(s.allowRules, s.networkRules...) {
+	for _, r := range append(s.allowList(), s.networkRules...) {
 		if r.matchesTool(tool) && r.matchesCommand(c) {
 			return true
 		}

@@ -39,6 +39,11 @@ type Request struct {
 	// AllowSession would allow for the rest of the session besides this
 	// call (see Scope), "" when it would allow nothing more.
 	SessionScope string `json:"session_scope,omitempty"`
+	// AlwaysRule is set by the service on requests put to a person: the
+	// exact allow rule AllowAlways adds (and a front end saves to the
+	// user's config), "" when none is offered (sensitive files, commands
+	// with risks or several programs, runs outside the sandbox).
+	AlwaysRule string `json:"always_rule,omitempty"`
 	// WritesFile is set when an action of another kind also writes Path
 	// (download is network access that saves a file): plan mode refuses it
 	// like a write.
@@ -62,6 +67,10 @@ type Answer string
 const (
 	AllowOnce    Answer = "allow_once"
 	AllowSession Answer = "allow_session"
+	// AllowAlways allows this call and adds Request.AlwaysRule to the
+	// allow rules of this process; the front end saves it to the user's
+	// config so that it lasts.
+	AllowAlways Answer = "allow_always"
 	Deny         Answer = "deny"
 )
 

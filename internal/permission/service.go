@@ -72,6 +72,7 @@ type Service struct {
 	decisions      *pubsub.Broker[Decision]
 
 	mu       sync.Mutex
+	learned  []Rule // allow rules added by AllowAlways answers
 	mode     Mode
 	sessions map[string]*sessionState
 	pending  map[string]*pending

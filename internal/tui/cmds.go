@@ -183,6 +183,9 @@ func respondCmd(b Permissions, id string, a permission.Answer, feedback string) 
 		if err := b.RespondPermission(id, a, feedback); err != nil {
 			return doneMsg{err: err}
 		}
+		if a == permission.AllowAlways {
+			return doneMsg{text: "always allowed: the rule is saved in your config"}
+		}
 		return nil
 	}
 }

@@ -2,7 +2,10 @@ package tuibackend
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
+	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/pubsub"
 )
@@ -42,8 +45,36 @@ func (b *Backend) SubscribePermissions(ctx context.Context) <-chan pubsub.Event[
 	return out
 }
 
-// RespondPermission answers a pending request.
+// RespondPermission answers a pending request. An "always allow" answer
+// first saves the request's rule to the user's global config (never the
+// project's); when that fails the call is allowed for the session only
+// and the error says why the rule was not saved.
 func (b *Backend) RespondPermission(requestID string, answer permission.Answer, feedback string) error {
+	if answer != permission.AllowAlways {
+		return b.perms.Respond(requestID, answer, feedback)
+	}
+	rule := ""
+	for _, r := range b.perms.Pending() {
+		if r.ID == requestID {
+			rule = r.AlwaysRule
+		}
+	}
+	path := config.GlobalPath(b.app.Getenv)
+	var saveErr error
+	switch {
+	case rule == "":
+		saveErr = errors.New("no rule to save for this request")
+	case path == "":
+		saveErr = errors.New("no home directory for the global config")
+	default:
+		saveErr = config.AddAllowRule(path, rule)
+	}
+	if saveErr != nil {
+		if err := b.perms.Respond(requestID, permission.AllowSession, feedback); err != nil {
+			return err
+		}
+		return fmt.Errorf("allowed for this session only: %w", saveErr)
+	}
 	return b.perms.Respond(requestID, answer, feedback)
 }
 

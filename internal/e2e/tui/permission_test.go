@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -81,4 +85,50 @@ func checkDenialSent(t *testing.T, msgs []storedMessage) {
 		}
 	}
 	t.Errorf("the model was not asked again after the denial: %+v", msgs[denied:])
+}
+
+// "Always allow" shows the exact rule, writes it to the user's own config
+// (never the project's), and the rule covers the next such command
+// without asking.
+func TestAlwaysAllowWritesTheExactRuleToUserConfig(t *testing.T) {
+	t.Parallel()
+	u := newUser(t)
+	u.writeProjectFile(".hone.json", "{}\n")
+	config := u.fakeConfig(script{Turns: []any{
+		callTool("First file.", "bash", map[string]any{"command": "touch one.txt"}),
+		callTool("Second file.", "bash", map[string]any{"command": "touch two.txt"}),
+		"Both files are there.",
+	}})
+	p := openHone(newTmux(t, u), u, config, 120, 35)
+	p.submit("make two files")
+	scr := p.waitFor(permissionTitle, "bash(touch*)")
+	if !strings.Contains(scr, "your own config") {
+		t.Errorf("the dialog does not say where the rule goes:\n%s", scr)
+	}
+	p.keys("Tab")
+	p.waitFor("w always")
+	p.keys("w")
+	// No one answers a second dialog: the turn ends only if the rule
+	// covered "touch two.txt".
+	p.waitFor("Both files are there.", idleHint)
+	for _, f := range []string{"one.txt", "two.txt"} {
+		if _, ok := u.readProjectFile(f); !ok {
+			t.Errorf("%s was not created", f)
+		}
+	}
+	global, err := os.ReadFile(filepath.Join(u.home, ".config", "hone", "hone.json"))
+	if err != nil {
+		t.Fatalf("the user's config was not written: %v", err)
+	}
+	var doc struct {
+		Permissions struct {
+			Allow []string `json:"allow"`
+		} `json:"permissions"`
+	}
+	if err := json.Unmarshal(global, &doc); err != nil || !slices.Equal(doc.Permissions.Allow, []string{"bash(touch*)"}) {
+		t.Errorf("user config = %s (%v), want permissions.allow [\"bash(touch*)\"]", global, err)
+	}
+	if got, _ := u.readProjectFile(".hone.json"); got != "{}\n" {
+		t.Errorf("the project config changed: %q", got)
+	}
 }

@@ -4,10 +4,11 @@ import "charm.land/bubbles/v2/key"
 
 // KeyMap holds the dialog's keys.
 type KeyMap struct {
-	AllowOnce, AllowSession, Deny, Feedback key.Binding
-	Next, Prev, Confirm, Cancel, Engage     key.Binding
-	LineUp, LineDown, PageUp, PageDown      key.Binding
-	Top, Bottom                             key.Binding
+	AllowOnce, AllowSession, AllowAlways key.Binding
+	Deny, Feedback                       key.Binding
+	Next, Prev, Confirm, Cancel, Engage  key.Binding
+	LineUp, LineDown, PageUp, PageDown   key.Binding
+	Top, Bottom                          key.Binding
 }
 
 // DefaultKeyMap returns the dialog's keys.
@@ -15,6 +16,7 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		AllowOnce:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "allow once (after tab)")),
 		AllowSession: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "allow for this session (after tab)")),
+		AllowAlways:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "always allow: write the rule to your config (after tab)")),
 		Deny:         key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "deny (after tab)")),
 		Feedback:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "deny with feedback (after tab)")),
 		Next:         key.NewBinding(key.WithKeys("tab", "right"), key.WithHelp("tab/→", "next choice")),
@@ -33,6 +35,6 @@ func DefaultKeyMap() KeyMap {
 
 // Bindings lists the keys for the help screen.
 func (k KeyMap) Bindings() []key.Binding {
-	return []key.Binding{k.Engage, k.Confirm, k.Next, k.Prev, k.Cancel, k.AllowOnce, k.AllowSession, k.Deny, k.Feedback,
+	return []key.Binding{k.Engage, k.Confirm, k.Next, k.Prev, k.Cancel, k.AllowOnce, k.AllowSession, k.AllowAlways, k.Deny, k.Feedback,
 		k.LineUp, k.LineDown, k.PageUp, k.PageDown}
 }

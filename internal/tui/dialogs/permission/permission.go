@@ -87,6 +87,9 @@ func New(t *styles.Theme, req perm.Request, now time.Time, typing bool) *Model {
 	if req.SessionScope != "" {
 		m.choices = append(m.choices, choice{label: "Allow for this session", answer: perm.AllowSession})
 	}
+	if req.AlwaysRule != "" {
+		m.choices = append(m.choices, choice{label: "Always allow", answer: perm.AllowAlways})
+	}
 	m.choices = append(m.choices, choice{label: "Deny", answer: perm.Deny},
 		choice{label: "Deny with feedback…", answer: perm.Deny, feedback: true})
 	if !typing {
@@ -138,7 +141,7 @@ func (m *Model) HandleKey(msg tea.KeyPressMsg, now time.Time) (ans *Answer, hand
 		return m.confirm(), true, nil
 	case key.Matches(msg, m.keys.Cancel):
 		return m.answer(perm.Deny, ""), true, nil
-	case m.state == engaged && key.Matches(msg, m.keys.AllowOnce, m.keys.AllowSession, m.keys.Deny, m.keys.Feedback):
+	case m.state == engaged && key.Matches(msg, m.keys.AllowOnce, m.keys.AllowSession, m.keys.AllowAlways, m.keys.Deny, m.keys.Feedback):
 		return m.letterAnswer(msg), true, nil
 	case msg.Text != "":
 		m.state = passive // the user is typing: the key goes to the editor
@@ -197,6 +200,11 @@ func (m *Model) letterAnswer(msg tea.KeyPressMsg) *Answer {
 			return nil // not offered
 		}
 		return m.answer(perm.AllowSession, "")
+	case key.Matches(msg, m.keys.AllowAlways):
+		if m.req.AlwaysRule == "" {
+			return nil // not offered
+		}
+		return m.answer(perm.AllowAlways, "")
 	case key.Matches(msg, m.keys.Deny):
 		return m.answer(perm.Deny, "")
 	}

@@ -131,6 +131,11 @@ func (m *Model) footerLines(inner int) []string {
 			lines = append(lines, t.Muted.Render(ln))
 		}
 	}
+	if m.req.AlwaysRule != "" {
+		for _, ln := range dialogs.Wrap("“Always allow” adds the rule "+m.req.AlwaysRule+" to permissions.allow in your own config (not the project's).", inner) {
+			lines = append(lines, t.Muted.Render(ln))
+		}
+	}
 	lines = append(lines, m.choicesView(inner)...)
 	if m.feedback != nil {
 		m.feedback.SetWidth(inner - 3)
@@ -173,6 +178,9 @@ func (m *Model) hint(width int) string {
 			parts = append(parts, "a allow")
 			if m.req.SessionScope != "" {
 				parts = append(parts, "s session")
+			}
+			if m.req.AlwaysRule != "" {
+				parts = append(parts, "w always")
 			}
 			parts = append(parts, "d deny", "f feedback")
 		}

@@ -1,0 +1,25 @@
+package config
+
+import (
+	"fmt"
+	"slices"
+)
+
+// AddAllowRule appends rule to permissions.allow of the config file at
+// path (the user's global config: never a project's), creating the file
+// when missing and keeping everything else. A rule already there is not
+// added twice. Like SaveSelection it refuses a file with comments, and
+// the error says what to add by hand.
+func AddAllowRule(path, rule string) error {
+	doc, err := readDoc(path, fmt.Sprintf("add %q to permissions.allow by hand", rule))
+	if err != nil {
+		return err
+	}
+	perms := childMap(doc, "permissions")
+	allow, _ := perms["allow"].([]any)
+	if slices.Contains(allow, any(rule)) {
+		return nil
+	}
+	perms["allow"] = append(allow, rule)
+	return writeDoc(path, doc)
+}
