@@ -71,7 +71,7 @@ const (
 	// allow rules of this process; the front end saves it to the user's
 	// config so that it lasts.
 	AllowAlways Answer = "allow_always"
-	Deny         Answer = "deny"
+	Deny        Answer = "deny"
 )
 
 // ErrDenied is matched (errors.Is) by every denial.
