@@ -23,3 +23,14 @@ func AddAllowRule(path, rule string) error {
 	perms["allow"] = append(allow, rule)
 	return writeDoc(path, doc)
 }
+
+// SaveTheme sets options.tui.theme in the config file at path (the
+// user's global config), keeping everything else.
+func SaveTheme(path, theme string) error {
+	doc, err := readDoc(path, fmt.Sprintf(`set "options": {"tui": {"theme": %q}} by hand`, theme))
+	if err != nil {
+		return err
+	}
+	childMap(childMap(doc, "options"), "tui")["theme"] = theme
+	return writeDoc(path, doc)
+}

@@ -44,3 +44,20 @@ func TestAddAllowRuleRefusesCommentedFile(t *testing.T) {
 		t.Fatalf("AddAllowRule on a commented file = %v", err)
 	}
 }
+
+func TestSaveThemeKeepsOtherOptions(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "hone.json")
+	if err := os.WriteFile(path, []byte(`{"options": {"max_steps": 7, "tui": {"notify": "bell"}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveTheme(path, "light"); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	for _, want := range []string{`"theme": "light"`, `"notify": "bell"`, `"max_steps": 7`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("config lacks %s:\n%s", want, data)
+		}
+	}
+}

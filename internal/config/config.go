@@ -204,4 +204,14 @@ type Options struct {
 	Trace           Trace       `json:"trace,omitempty" jsonschema_description:"Wire traces for debugging: every request and response to model providers (llm) or MCP servers (mcp), redacted, in <data-dir>/traces/SESSION.jsonl. Off by default."`
 	WebSearch       WebSearch   `json:"web_search,omitempty" jsonschema_description:"The web_search tool: the model's own search, or a SearXNG, Brave or Tavily backend."`
 	Sourcegraph     Sourcegraph `json:"sourcegraph,omitempty" jsonschema_description:"The sourcegraph code search tool."`
+	TUI             TUI         `json:"tui,omitempty" jsonschema_description:"The full-screen interface: theme and notifications."`
+}
+
+// TUI configures the full-screen interface.
+type TUI struct {
+	// Theme is auto, dark, light or high-contrast (default auto).
+	Theme string `json:"theme,omitempty" jsonschema:"enum=auto,enum=dark,enum=light,enum=high-contrast" jsonschema_description:"Colors: auto (from the terminal's background), dark, light or high-contrast. NO_COLOR wins over every theme. /theme switches and saves it."`
+	// Notify is how Hone gets attention while its terminal is not
+	// focused: auto, bell, osc9, osc777 or off (default auto).
+	Notify string `json:"notify,omitempty" jsonschema:"enum=auto,enum=bell,enum=osc9,enum=osc777,enum=off" jsonschema_description:"When a turn ends or a permission is needed while the terminal is not focused: auto (an OSC 9 notification in iTerm2, WezTerm, Ghostty and kitty, a bell elsewhere), bell, osc9, osc777 (urxvt, foot, GNOME Terminal) or off."`
 }

@@ -66,6 +66,7 @@ func Fields() []Field {
 		{"options.shell_env_allow", NeedsTrust, "hands secret variables to commands"},
 		{"options.web_search", NeedsTrust, "decides where queries and a search key go"},
 		{"options.sourcegraph", NeedsTrust, "decides where queries and a token go"},
+		{"options.tui", Safe, "looks and notifications of the interface"},
 		{"providers.*", NeedsTrust, "decides where requests and API keys go"},
 		{"mcp.*", NeedsTrust, "starts a program or contacts a server"},
 		{"lsp.*", NeedsTrust, "starts a program"},

@@ -80,6 +80,9 @@ type itemSource []Item
 func (s itemSource) String(i int) string { return s[i].Title + " " + s[i].Detail }
 func (s itemSource) Len() int            { return len(s) }
 
+// Query is the text typed in the filter.
+func (l *List) Query() string { return l.filter.Value() }
+
 // Selected returns the highlighted item.
 func (l *List) Selected() (Item, bool) {
 	if len(l.shown) == 0 {

@@ -9,6 +9,9 @@ import (
 // Theme is the set of styles shared by every component. Build one with New
 // and treat it as read-only.
 type Theme struct {
+	// Name is the theme chosen: one of Names ("auto" follows the
+	// terminal's background).
+	Name    string
 	Dark    bool
 	NoColor bool
 
@@ -48,7 +51,10 @@ type palette struct {
 	addBg, delBg                                                  color.Color
 }
 
-func paletteFor(dark bool) palette {
+func paletteFor(dark, highContrast bool) palette {
+	if highContrast {
+		return contrastPalette(dark)
+	}
 	ld := lipgloss.LightDark(dark)
 	return palette{
 		text:    ld(lipgloss.Color("#1f2328"), lipgloss.Color("#e6e6e6")),
@@ -68,10 +74,16 @@ func paletteFor(dark bool) palette {
 // New returns the theme for a dark or light background; noColor drops every
 // color and keeps only attributes (bold, faint, reverse, underline).
 func New(dark, noColor bool) *Theme {
+	t := build(dark, noColor, false)
+	t.Name = Auto
+	return t
+}
+
+func build(dark, noColor, highContrast bool) *Theme {
 	if noColor {
 		return monochrome(dark)
 	}
-	p := paletteFor(dark)
+	p := paletteFor(dark, highContrast)
 	fg := func(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
 	t := &Theme{
 		Dark:        dark,
