@@ -26,6 +26,12 @@ const (
 // summary becomes the start of the history sent from then on. The session
 // must be idle (ErrBusy otherwise).
 func (c *Coordinator) Summarize(ctx context.Context, sessionID string) error {
+	return c.SummarizeFocus(ctx, sessionID, "")
+}
+
+// SummarizeFocus is Summarize with what the person wants the summary to
+// keep in detail ("/compact the parser rewrite"); "" for none.
+func (c *Coordinator) SummarizeFocus(ctx context.Context, sessionID, focus string) error {
 	a, err := c.acquire(ctx, sessionID, func() error { return ErrBusy })
 	if err != nil {
 		return err
@@ -44,6 +50,7 @@ func (c *Coordinator) Summarize(ctx context.Context, sessionID string) error {
 	spec := c.mainSpec(RunOptions{})
 	spec.queue = false
 	t := c.newTurn(ctx, sessionID, spec)
+	t.summaryFocus = focus
 	c.mu.Lock()
 	a.cancel, a.turn = cancel, t
 	c.mu.Unlock()
@@ -77,7 +84,7 @@ func (t *turn) summarize(ctx context.Context, continueTask bool) error {
 	col := newTextSink()
 	start := time.Now()
 	rep, err := c.callModel(ctx, t.sessionID, c.small(), func(cand Candidate) *llm.Request {
-		return sideRequest(cand, summaryText, "Summarize this session transcript.\n\n"+input, summaryMaxOut)
+		return sideRequest(cand, summaryText, summaryAsk(t.summaryFocus)+input, summaryMaxOut)
 	}, col)
 	if err == nil && col.text() == "" {
 		err = ErrEmptySummary
@@ -151,4 +158,12 @@ func transcriptLimit(small []Candidate) int {
 		return 400_000
 	}
 	return small[0].Spec.ContextWindow * 3 * 6 / 10
+}
+
+// summaryAsk opens the summary request, with the person's focus if any.
+func summaryAsk(focus string) string {
+	if focus == "" {
+		return "Summarize this session transcript.\n\n"
+	}
+	return "Summarize this session transcript. Keep in full detail what concerns: " + focus + "\n\n"
 }

@@ -153,3 +153,22 @@ func TestFailedSummaryDoesNotStopTheTurn(t *testing.T) {
 		t.Errorf("info events %+v", infos)
 	}
 }
+
+func TestSummarizeFocusAsksToKeepIt(t *testing.T) {
+	t.Parallel()
+	m := fake.New(fake.Turn{fake.Text("one")})
+	m.AddSide(fake.Turn{fake.Text("the gist")})
+	h := newHarness(t, m)
+	h.run("start")
+	if err := h.co.SummarizeFocus(t.Context(), h.sid, "the parser rewrite"); err != nil {
+		t.Fatal(err)
+	}
+	side := m.SideRequests()
+	if len(side) == 0 {
+		t.Fatal("no summary request")
+	}
+	last := side[len(side)-1]
+	if txt := last.Messages[len(last.Messages)-1].Text(); !strings.Contains(txt, "Keep in full detail what concerns: the parser rewrite") {
+		t.Errorf("summary request does not carry the focus:\n%s", txt)
+	}
+}

@@ -64,6 +64,7 @@ type turn struct {
 	first           bool // the session had no prompt before this turn
 	justSummarized  bool
 	summaryFailed   bool
+	summaryFocus    string // what a /compact asked the summary to keep
 	overflowRetried bool
 
 	mu  sync.Mutex // guards res (sub-agents add their usage)

@@ -24,7 +24,8 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := a.Config(ctx); err != nil {
+	loaded, err := a.Config(ctx)
+	if err != nil {
 		return configErr(err)
 	}
 	sessionID, err := rootSession(ctx, a, opts.Session)
@@ -44,6 +45,8 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 		NoColor:   f.Getenv("NO_COLOR") != "",
 		Getenv:    f.Getenv,
 		Draft:     draft,
+		Theme:     loaded.Config.Options.TUI.Theme,
+		Notify:    loaded.Config.Options.TUI.Notify,
 	}
 	quit, err := askTrust(ctx, a, &tuiOpts)
 	if err != nil || quit {

@@ -26,6 +26,13 @@ type Backend interface {
 	Models
 	Environment
 	Setup
+	Preferences
+}
+
+// Preferences saves what the user chose in the TUI to their own config.
+type Preferences interface {
+	// SaveTheme sets options.tui.theme in the user's global config.
+	SaveTheme(ctx context.Context, name string) error
 }
 
 // Agent runs turns (internal/agent's Coordinator).
@@ -52,8 +59,9 @@ type Agent interface {
 	Escalate(sessionID string) bool
 	// IsBusy reports whether the session has a running turn.
 	IsBusy(sessionID string) bool
-	// Summarize summarizes the session now with the small model.
-	Summarize(ctx context.Context, sessionID string) error
+	// Summarize summarizes the session now with the small model; focus
+	// ("" for none) is what the summary should keep in detail.
+	Summarize(ctx context.Context, sessionID, focus string) error
 	// UndoLastTurn restores the files changed by the session's last turn
 	// that changed files (history.UndoLast).
 	UndoLastTurn(ctx context.Context, sessionID string) (UndoResult, error)

@@ -210,9 +210,9 @@ func deleteCmd(ctx context.Context, b Sessions, id string) tea.Cmd {
 	}
 }
 
-func summarizeCmd(ctx context.Context, b Agent, id string) tea.Cmd {
+func summarizeCmd(ctx context.Context, b Agent, id, focus string) tea.Cmd {
 	return func() tea.Msg {
-		if err := b.Summarize(ctx, id); err != nil {
+		if err := b.Summarize(ctx, id, focus); err != nil {
 			return doneMsg{err: err}
 		}
 		return doneMsg{text: "session summarized"}

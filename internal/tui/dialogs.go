@@ -40,7 +40,7 @@ func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.dialog = nil
 		case commands.Run:
 			m.dialog = nil
-			return m.runCommand(a.ID)
+			return m.runCommand(a.ID, a.Args)
 		}
 		return cmd
 	case *sessions.Model:
@@ -114,26 +114,27 @@ func (m *Model) focusIdlePermission() {
 }
 
 // handlePermissionEvent queues new requests and drops withdrawn ones.
-func (m *Model) handlePermissionEvent(e permissionEventMsg) {
+func (m *Model) handlePermissionEvent(e permissionEventMsg) tea.Cmd {
 	req := e.Payload
 	if e.Type == pubsub.Created {
 		m.permQueue = append(m.permQueue, req)
 		if m.perm == nil {
 			m.openNextPermission()
 		}
-		return
+		return m.notify("permission needed: " + req.Description)
 	}
 	if m.perm != nil && m.perm.Request().ID == req.ID {
 		m.perm = nil
 		m.openNextPermission()
-		return
+		return nil
 	}
 	for i, r := range m.permQueue {
 		if r.ID == req.ID {
 			m.permQueue = append(m.permQueue[:i], m.permQueue[i+1:]...)
-			return
+			return nil
 		}
 	}
+	return nil
 }
 
 func (m *Model) openNextPermission() {

@@ -46,7 +46,7 @@ func (m *Model) handleEvent(msg tea.Msg) tea.Cmd {
 		}
 		return m.handleAgentEvent(e.Payload)
 	case permissionEventMsg:
-		m.handlePermissionEvent(e)
+		return m.handlePermissionEvent(e)
 	}
 	return nil
 }
@@ -61,7 +61,7 @@ func (m *Model) handleAgentEvent(e agent.Event) tea.Cmd {
 		m.status.ClearFlash(m.cancelFlash) // "cancelling…" is over
 		cmd := m.setBusy(false)
 		m.turnResult(e.Result)
-		return tea.Batch(cmd, filesCmd(m.ctx, m.b, m.sess.ID))
+		return tea.Batch(cmd, filesCmd(m.ctx, m.b, m.sess.ID), m.endReview(), m.notify(turnEndText(e.Result)))
 	case agent.EventQueueChanged:
 		m.queue.SetItems(queueItems(e.Queue))
 		m.leaveEmptyQueue()

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/honecode/hone/internal/permission"
+	"github.com/honecode/hone/internal/tui/chat"
 	"github.com/honecode/hone/internal/tui/dialogs/quit"
 	"github.com/honecode/hone/internal/tui/editor"
 	"github.com/honecode/hone/internal/tui/status"
@@ -163,6 +164,12 @@ func (m *Model) cycleFocus() {
 func (m *Model) focusedKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch m.focus {
 	case focusChat:
+		if key.Matches(msg, chat.DefaultKeyMap().Copy) {
+			if text := m.chat.SelectedText(); text != "" {
+				return m.copyText(text, "the selected block")
+			}
+			return m.flash(status.Warn, "nothing selected to copy (↑/↓ select a block)")
+		}
 		if m.chat.HandleKey(msg) {
 			return nil
 		}

@@ -90,12 +90,20 @@ type Model struct {
 	cancelFlash int
 	// answeredBy is the "provider/model" of the session's latest answer.
 	answeredBy string
+	// unfocused is set while the terminal reports that it lost focus:
+	// the end of a turn and permission requests then notify.
+	unfocused bool
+	// bgDark is the background the terminal reported (or was assumed).
+	bgDark bool
+	// reviewMode is the mode to restore when the /review turn ends (""
+	// when no review runs).
+	reviewMode string
 }
 
 // NewModel builds the root model. Call Bridge (or use Run) to feed it
 // broker events.
 func NewModel(ctx context.Context, b Backend, opts Options) *Model {
-	theme := styles.New(!opts.Light, opts.NoColor)
+	theme := startTheme(opts)
 	m := &Model{
 		ctx: ctx, b: b, opts: opts, keys: keys.Default(),
 		theme:      theme,
@@ -106,6 +114,7 @@ func NewModel(ctx context.Context, b Backend, opts Options) *Model {
 		completion: completion.New(theme),
 		status:     status.New(theme),
 		sidebarOn:  true,
+		bgDark:     !opts.Light,
 		width:      80,
 		height:     24,
 	}

@@ -19,6 +19,13 @@ type Options struct {
 	// Light starts with the palette for light backgrounds; the color the
 	// terminal reports for its background overrides it either way.
 	Light bool
+	// Theme is the theme's name (styles.Names; "" is auto): auto and
+	// high-contrast follow the background the terminal reports, dark and
+	// light do not.
+	Theme string
+	// Notify is how to get attention while the terminal is not focused:
+	// auto, bell, osc9, osc777 or off ("" is auto).
+	Notify string
 	// Now is the clock (nil: time.Now); tests inject a fake one to step
 	// past the permission dialog's input guard.
 	Now func() time.Time

@@ -1,39 +1,60 @@
 package tui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/honecode/hone/internal/tui/dialogs/commands"
 	"github.com/honecode/hone/internal/tui/dialogs/help"
 	"github.com/honecode/hone/internal/tui/status"
+	"github.com/honecode/hone/internal/tui/styles"
 )
 
-// Command palette entries.
+// Command palette entries; the id is also the slash name ("/copy").
 const (
 	cmdNew       = "new"
 	cmdSessions  = "sessions"
 	cmdModels    = "models"
 	cmdSummarize = "summarize"
 	cmdEscalate  = "escalate"
+	cmdCompact   = "compact"
 	cmdMode      = "mode"
 	cmdUndo      = "undo"
+	cmdCopy      = "copy"
+	cmdCost      = "cost"
+	cmdMCP       = "mcp"
+	cmdLSP       = "lsp"
+	cmdTheme     = "theme"
+	cmdInit      = "init"
+	cmdReview    = "review"
 	cmdSidebar   = "sidebar"
 	cmdHelp      = "help"
 	cmdQuit      = "quit"
 )
 
+// themePrefix marks the entries of the theme palette ("theme:dark").
+const themePrefix = "theme:"
+
 func paletteCommands() []commands.Command {
 	return []commands.Command{
-		{ID: cmdNew, Title: "New session", Key: "ctrl+n"},
-		{ID: cmdSessions, Title: "Sessions", Key: "ctrl+s"},
-		{ID: cmdModels, Title: "Switch model", Key: "ctrl+l"},
-		{ID: cmdSummarize, Title: "Summarize session now"},
-		{ID: cmdEscalate, Title: "Escalate to the large model", Key: "ctrl+x"},
-		{ID: cmdMode, Title: "Toggle permission mode", Key: "shift+tab"},
-		{ID: cmdUndo, Title: "Undo last turn's file changes"},
-		{ID: cmdSidebar, Title: "Toggle sidebar", Key: "ctrl+t"},
-		{ID: cmdHelp, Title: "Help", Key: "f1"},
-		{ID: cmdQuit, Title: "Quit", Key: "ctrl+c"},
+		{ID: cmdNew, Title: "/new  New session", Key: "ctrl+n"},
+		{ID: cmdSessions, Title: "/sessions  Sessions", Key: "ctrl+s"},
+		{ID: cmdModels, Title: "/models  Switch model", Key: "ctrl+l"},
+		{ID: cmdEscalate, Title: "/escalate  Escalate to the large model", Key: "ctrl+x"},
+		{ID: cmdInit, Title: "/init  Write AGENTS.md for this project"},
+		{ID: cmdReview, Title: "/review  Review the uncommitted changes (read-only)", Args: "[focus]"},
+		{ID: cmdCompact, Title: "/compact  Summarize the session now", Args: "[focus]"},
+		{ID: cmdCopy, Title: "/copy  Copy the last answer", Args: "[code]"},
+		{ID: cmdCost, Title: "/cost  Tokens and cost of this session"},
+		{ID: cmdMCP, Title: "/mcp  MCP servers and their state"},
+		{ID: cmdLSP, Title: "/lsp  Language servers and their state"},
+		{ID: cmdTheme, Title: "/theme  Switch the theme", Args: "[name]"},
+		{ID: cmdMode, Title: "/mode  Toggle permission mode", Key: "shift+tab"},
+		{ID: cmdUndo, Title: "/undo  Undo last turn's file changes"},
+		{ID: cmdSidebar, Title: "/sidebar  Toggle sidebar", Key: "ctrl+t"},
+		{ID: cmdHelp, Title: "/help  Help", Key: "f1"},
+		{ID: cmdQuit, Title: "/quit  Quit", Key: "ctrl+c"},
 	}
 }
 
@@ -42,8 +63,24 @@ func (m *Model) openPalette() {
 	m.dialog = commands.New(m.theme, paletteCommands())
 }
 
-// runCommand runs a palette entry.
-func (m *Model) runCommand(id string) tea.Cmd {
+// openThemes opens the list of themes, the current one first.
+func (m *Model) openThemes() {
+	var cmds []commands.Command
+	for _, name := range styles.Names() {
+		title := name
+		if name == m.theme.Name {
+			title += " (current)"
+		}
+		cmds = append(cmds, commands.Command{ID: themePrefix + name, Title: title})
+	}
+	m.dialog = commands.New(m.theme, cmds)
+}
+
+// runCommand runs a palette entry with the text typed after its name.
+func (m *Model) runCommand(id, args string) tea.Cmd {
+	if name, ok := strings.CutPrefix(id, themePrefix); ok {
+		return m.switchTheme(name)
+	}
 	switch id {
 	case cmdNew:
 		m.newSession()
@@ -51,11 +88,11 @@ func (m *Model) runCommand(id string) tea.Cmd {
 		return listSessionsCmd(m.ctx, m.b)
 	case cmdModels:
 		return modelStateCmd(m.ctx, m.b, true)
-	case cmdSummarize:
+	case cmdSummarize, cmdCompact:
 		if m.sess.ID == "" {
 			return m.flash(status.Warn, "nothing to summarize yet")
 		}
-		return tea.Batch(m.flash(status.Info, "summarizing…"), summarizeCmd(m.ctx, m.b, m.sess.ID))
+		return tea.Batch(m.flash(status.Info, "summarizing…"), summarizeCmd(m.ctx, m.b, m.sess.ID, args))
 	case cmdEscalate:
 		return m.escalate()
 	case cmdMode:
@@ -71,6 +108,8 @@ func (m *Model) runCommand(id string) tea.Cmd {
 		m.openHelp()
 	case cmdQuit:
 		return m.quit()
+	default:
+		return m.runSlash(id, args)
 	}
 	return nil
 }

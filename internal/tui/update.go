@@ -4,7 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/honecode/hone/internal/tui/status"
-	"github.com/honecode/hone/internal/tui/styles"
 )
 
 // Update routes a message to the handler of its kind.
@@ -19,9 +18,11 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case tea.BackgroundColorMsg:
-		if dark := msg.IsDark(); dark != m.theme.Dark {
-			m.setTheme(styles.New(dark, m.opts.NoColor))
-		}
+		m.backgroundIs(msg.IsDark())
+	case tea.FocusMsg:
+		m.unfocused = false
+	case tea.BlurMsg:
+		m.unfocused = true
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.PasteMsg:

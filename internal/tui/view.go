@@ -15,6 +15,7 @@ import (
 func (m *Model) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
+	v.ReportFocus = true // notifications only while unfocused
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "hone"
 	if m.sess.Title != "" {

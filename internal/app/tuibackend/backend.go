@@ -102,8 +102,8 @@ func (b *Backend) Escalate(sessionID string) bool { return b.coord.Escalate(sess
 func (b *Backend) IsBusy(sessionID string) bool { return b.coord.IsBusy(sessionID) }
 
 // Summarize summarizes the session now.
-func (b *Backend) Summarize(ctx context.Context, sessionID string) error {
-	return b.coord.Summarize(ctx, sessionID)
+func (b *Backend) Summarize(ctx context.Context, sessionID, focus string) error {
+	return b.coord.SummarizeFocus(ctx, sessionID, focus)
 }
 
 // UndoLastTurn restores the files the session's last turn changed.

@@ -1,6 +1,7 @@
 package tuitest
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -26,6 +27,9 @@ type Driver struct {
 	view   tea.View
 	quit   bool
 	closed bool
+	// written collects what the model sent the terminal besides its view:
+	// tea.Raw sequences and OSC 52 clipboard writes (as "clipboard:TEXT").
+	written []string
 }
 
 // NewDriver starts driving m at the given terminal size.
@@ -64,6 +68,12 @@ func (d *Driver) handle(msg tea.Msg) {
 		close(ch)
 		return
 	}
+	if w, ok := terminalWrite(msg); ok {
+		d.mu.Lock()
+		d.written = append(d.written, w)
+		d.mu.Unlock()
+		return
+	}
 	if _, ok := msg.(tea.QuitMsg); ok {
 		d.mu.Lock()
 		d.quit = true
@@ -88,6 +98,27 @@ func (d *Driver) handle(msg tea.Msg) {
 	d.model, d.view = model, v
 	d.mu.Unlock()
 	d.exec(cmd)
+}
+
+// terminalWrite reads what a tea.Program would write to the terminal for
+// msg: a tea.Raw sequence, or the text of tea.SetClipboard (its message
+// type is unexported).
+func terminalWrite(msg tea.Msg) (string, bool) {
+	if r, ok := msg.(tea.RawMsg); ok {
+		return fmt.Sprint(r.Msg), true
+	}
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.String && v.Type().Name() == "setClipboardMsg" {
+		return "clipboard:" + v.String(), true
+	}
+	return "", false
+}
+
+// Written returns what the model sent the terminal so far besides its
+// view (see terminalWrite).
+func (d *Driver) Written() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]string(nil), d.written...)
 }
 
 // sequence unpacks tea.Sequence's unexported message (a slice of Cmd).

@@ -61,6 +61,8 @@ type Fake struct {
 	runs      []RunCall
 	responses []Response
 	saved     []tui.ProviderSelection
+	focuses   []string // of Summarize calls
+	themes    []string // of SaveTheme calls
 	seq       int
 	escalated []string
 	routing   bool
@@ -244,4 +246,26 @@ func sortedSessions(m map[string]session.Session) []session.Session {
 		return out[i].ID > out[j].ID
 	})
 	return out
+}
+
+// SaveTheme implements tui.Preferences; Themes lists the names saved.
+func (f *Fake) SaveTheme(_ context.Context, name string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.themes = append(f.themes, name)
+	return nil
+}
+
+// Themes returns the theme names saved so far.
+func (f *Fake) Themes() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.themes...)
+}
+
+// Focuses returns the focus of each Summarize call so far.
+func (f *Fake) Focuses() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.focuses...)
 }

@@ -309,7 +309,10 @@ func (f *Fake) IsBusy(sessionID string) bool {
 }
 
 // Summarize implements tui.Agent.
-func (f *Fake) Summarize(ctx context.Context, sessionID string) error {
+func (f *Fake) Summarize(ctx context.Context, sessionID, focus string) error {
+	f.mu.Lock()
+	f.focuses = append(f.focuses, focus)
+	f.mu.Unlock()
 	f.publishAgent(ctx, agent.Event{Type: agent.EventSummarizing, SessionID: sessionID})
 	f.publishAgent(ctx, agent.Event{Type: agent.EventSummarized, SessionID: sessionID})
 	return nil

@@ -11,7 +11,7 @@ import (
 )
 
 func cmds() []Command {
-	return []Command{{"new", "New session", "ctrl+n"}, {"sessions", "Sessions", "ctrl+s"}, {"undo", "Undo last turn's file changes", ""}}
+	return []Command{{ID: "new", Title: "New session", Key: "ctrl+n"}, {ID: "sessions", Title: "Sessions", Key: "ctrl+s"}, {ID: "undo", Title: "Undo last turn's file changes"}, {ID: "compact", Title: "Compact", Args: "[focus]"}}
 }
 
 func TestGolden(t *testing.T) {
@@ -35,5 +35,16 @@ func TestFilterAndRun(t *testing.T) {
 	}
 	if a, _ := m.HandleKey(tea.KeyPressMsg{Code: tea.KeyEscape}); a != (Close{}) {
 		t.Fatalf("esc = %#v", a)
+	}
+}
+
+func TestSlashWithArgs(t *testing.T) {
+	t.Parallel()
+	m := New(styles.New(true, true), cmds())
+	for _, r := range "/compact the parser" {
+		m.HandleKey(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	if a, _ := m.HandleKey(tea.KeyPressMsg{Code: tea.KeyEnter}); a != (Run{ID: "compact", Args: "the parser"}) {
+		t.Fatalf("got %#v", a)
 	}
 }
