@@ -78,15 +78,25 @@ type script struct {
 // answering with s, and returns the config's path.
 func (u *user) fakeConfig(s script) string {
 	u.t.Helper()
+	return u.fakeConfigWith(s, nil)
+}
+
+// fakeConfigWith is fakeConfig with options (the config's "options").
+func (u *user) fakeConfigWith(s script, options map[string]any) string {
+	u.t.Helper()
 	u.n++
 	scriptPath := u.writeJSON(fmt.Sprintf("script-%d.json", u.n), s)
-	return u.writeJSON(fmt.Sprintf("hone-%d.json", u.n), map[string]any{
+	cfg := map[string]any{
 		"providers": map[string]any{"fake": map[string]any{
 			"type": "fake", "script": scriptPath,
 			"models": []any{map[string]any{"id": "scripted", "context_window": 200000}},
 		}},
 		"models": map[string]any{"large": []string{"fake/scripted"}, "small": []string{"fake/scripted"}},
-	})
+	}
+	if options != nil {
+		cfg["options"] = options
+	}
+	return u.writeJSON(fmt.Sprintf("hone-%d.json", u.n), cfg)
 }
 
 func (u *user) writeJSON(name string, v any) string {
