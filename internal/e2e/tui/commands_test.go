@@ -69,3 +69,55 @@ func TestThemeSwitchInTmuxIsSavedToUserConfig(t *testing.T) {
 		t.Fatalf("user config = %s (%v), want options.tui.theme high-contrast", data, err)
 	}
 }
+
+func TestInitWritesAgentsMDThroughTheAgent(t *testing.T) {
+	t.Parallel()
+	u := newUser(t)
+	u.writeProjectFile("go.mod", "module example.com/demo\n\ngo 1.22\n")
+	config := u.fakeConfig(script{Turns: []any{
+		callTool("Let me look around.", "ls", map[string]any{"path": "."}),
+		callTool("Writing the guide.", "write", map[string]any{"file_path": "AGENTS.md", "content": "# demo\n\nBuild: go build ./...\n"}),
+		"AGENTS.md is written.",
+	}})
+	p := openHone(newTmux(t, u), u, config, 120, 35)
+	p.typeText("/")
+	p.waitFor("Commands")
+	p.typeText("init")
+	p.keys("Enter")
+	dialog := answerPermission(p, "a") // AGENTS.md is an instruction file: always asked
+	if !strings.Contains(dialog, "AGENTS.md") {
+		t.Errorf("the dialog does not name AGENTS.md:\n%s", dialog)
+	}
+	p.waitFor("AGENTS.md is written.", idleHint)
+	if got, _ := u.readProjectFile("AGENTS.md"); got != "# demo\n\nBuild: go build ./...\n" {
+		t.Errorf("AGENTS.md = %q", got)
+	}
+	msgs := u.messages(config, u.sessions(config)[0].ID)
+	if len(msgs) == 0 || msgs[0].Role != "user" || !strings.Contains(msgs[0].Parts[0].Text, "write an AGENTS.md") {
+		t.Errorf("the first prompt is not the /init request: %+v", msgs)
+	}
+}
+
+func TestReviewIsReadOnlyAndReportsFindings(t *testing.T) {
+	t.Parallel()
+	u := newUser(t)
+	u.writeProjectFile("main.go", "package main\n\nfunc main() {}\n")
+	config := u.fakeConfig(script{Turns: []any{
+		callTool("Looking at the changes.", "bash", map[string]any{"command": "git diff HEAD"}),
+		callTool("Let me fix it myself.", "write", map[string]any{"file_path": "main.go", "content": "changed by the review\n"}),
+		"Finding: main.go:3 main does nothing (severity: low).",
+	}})
+	p := openHone(newTmux(t, u), u, config, 120, 35)
+	p.typeText("/")
+	p.waitFor("Commands")
+	p.typeText("review")
+	p.keys("Enter")
+	p.waitFor("PLAN")
+	scr := p.waitFor("Finding: main.go:3 main does nothing", idleHint, "DEFAULT")
+	if strings.Contains(scr, permissionTitle) {
+		t.Errorf("the review asked for a permission:\n%s", scr)
+	}
+	if got, _ := u.readProjectFile("main.go"); got != "package main\n\nfunc main() {}\n" {
+		t.Errorf("the review changed main.go: %q", got)
+	}
+}
