@@ -28,3 +28,10 @@ func unifiedDiff(path string, before, after []byte) (diff string, added, removed
 	}
 	return diff, added, removed
 }
+
+// UnifiedDiff is the unified diff from before to after, labelled with
+// path, with its counts of added and removed lines (as the file tools
+// show them); front ends use it for the file history.
+func UnifiedDiff(path string, before, after []byte) (diff string, added, removed int) {
+	return unifiedDiff(path, before, after)
+}

@@ -102,6 +102,14 @@ type Transcript interface {
 	// FileChanges returns, per path, the lines added and removed by the
 	// session's tools (history.Changes), for the sidebar.
 	FileChanges(ctx context.Context, sessionID string) ([]FileChange, error)
+	// FileHistory returns every recorded version of the files the
+	// session's tools changed: files in the order first changed, each
+	// file's versions oldest first, with the diff from the one before.
+	FileHistory(ctx context.Context, sessionID string) ([]FileVersion, error)
+	// RestoreFile puts one file (path as FileHistory gave it) back to one
+	// of its versions, leaving other files alone; deleted reports that
+	// the version was "did not exist".
+	RestoreFile(ctx context.Context, sessionID, path string, version int64) (deleted bool, err error)
 }
 
 // Events are the broker subscriptions the bridge goroutine forwards into

@@ -33,6 +33,22 @@ type FileChange struct {
 	Removed int
 }
 
+// FileVersion is one recorded version of a file the session changed.
+type FileVersion struct {
+	Path  string // absolute
+	Shown string // relative to the project when inside it
+	// Version counts the file's versions from 1.
+	Version int64
+	// Absent: the file did not exist in this version.
+	Absent bool
+	// First: the file as the session first found it (no Diff).
+	First bool
+	// Diff is the unified diff from the previous version.
+	Diff           string
+	Added, Removed int
+	CreatedAt      int64 // Unix ms
+}
+
 // ServerStatus is the state of one MCP or LSP server.
 type ServerStatus struct {
 	Name string

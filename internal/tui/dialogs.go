@@ -9,6 +9,7 @@ import (
 	"github.com/honecode/hone/internal/pubsub"
 	"github.com/honecode/hone/internal/tui/dialogs/commands"
 	"github.com/honecode/hone/internal/tui/dialogs/help"
+	histdlg "github.com/honecode/hone/internal/tui/dialogs/history"
 	"github.com/honecode/hone/internal/tui/dialogs/models"
 	permdlg "github.com/honecode/hone/internal/tui/dialogs/permission"
 	"github.com/honecode/hone/internal/tui/dialogs/quit"
@@ -43,6 +44,9 @@ func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.runCommand(a.ID, a.Args)
 		}
 		return cmd
+	case *histdlg.Model:
+		a, cmd := d.HandleKey(msg)
+		return tea.Batch(cmd, m.historyAction(a))
 	case *sessions.Model:
 		a, cmd := d.HandleKey(msg)
 		return tea.Batch(cmd, m.sessionsAction(a))

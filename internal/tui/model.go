@@ -98,6 +98,9 @@ type Model struct {
 	// reviewMode is the mode to restore when the /review turn ends (""
 	// when no review runs).
 	reviewMode string
+	// historyShown maps the paths of the open file history to how they
+	// are shown.
+	historyShown map[string]string
 }
 
 // NewModel builds the root model. Call Bridge (or use Run) to feed it

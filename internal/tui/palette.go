@@ -21,6 +21,7 @@ const (
 	cmdCompact   = "compact"
 	cmdMode      = "mode"
 	cmdUndo      = "undo"
+	cmdHistory   = "history"
 	cmdCopy      = "copy"
 	cmdCost      = "cost"
 	cmdMCP       = "mcp"
@@ -52,6 +53,7 @@ func paletteCommands() []commands.Command {
 		{ID: cmdTheme, Title: "/theme  Switch the theme", Args: "[name]"},
 		{ID: cmdMode, Title: "/mode  Toggle permission mode", Key: "shift+tab"},
 		{ID: cmdUndo, Title: "/undo  Undo last turn's file changes"},
+		{ID: cmdHistory, Title: "/history  File history: every version, restore one file"},
 		{ID: cmdSidebar, Title: "/sidebar  Toggle sidebar", Key: "ctrl+t"},
 		{ID: cmdHelp, Title: "/help  Help", Key: "f1"},
 		{ID: cmdQuit, Title: "/quit  Quit", Key: "ctrl+c"},
@@ -102,6 +104,8 @@ func (m *Model) runCommand(id, args string) tea.Cmd {
 			return m.flash(status.Warn, "nothing to undo")
 		}
 		return undoCmd(m.ctx, m.b, m.sess.ID)
+	case cmdHistory:
+		return m.openFileHistory()
 	case cmdSidebar:
 		m.sidebarOn = !m.sidebarOn
 	case cmdHelp:

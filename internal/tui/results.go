@@ -48,6 +48,10 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 		return m.handleMode(msg)
 	case queueRestoredMsg:
 		return m.handleQueueRestored(msg)
+	case fileHistoryMsg:
+		return m.handleFileHistory(msg)
+	case restoredMsg:
+		return m.handleRestored(msg)
 	case fileListMsg:
 		m.listing = false
 		m.completion.SetFiles(msg.files)

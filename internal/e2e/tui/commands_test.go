@@ -121,3 +121,40 @@ func TestReviewIsReadOnlyAndReportsFindings(t *testing.T) {
 		t.Errorf("the review changed main.go: %q", got)
 	}
 }
+
+// Two files changed in one turn: the history view lists every version
+// with its diff, and restoring one file leaves the other as it is.
+func TestHistoryViewRestoresOneFile(t *testing.T) {
+	t.Parallel()
+	u := newUser(t)
+	u.writeProjectFile("a.txt", "alpha original\n")
+	u.writeProjectFile("b.txt", "beta original\n")
+	config := u.fakeConfigWith(script{Turns: []any{
+		callTool("Reading a.", "view", map[string]any{"file_path": "a.txt"}),
+		callTool("Reading b.", "view", map[string]any{"file_path": "b.txt"}),
+		callTool("Changing a.", "edit", map[string]any{"file_path": "a.txt", "old_string": "alpha original", "new_string": "alpha changed"}),
+		callTool("Changing b.", "edit", map[string]any{"file_path": "b.txt", "old_string": "beta original", "new_string": "beta changed"}),
+		"Both changed.",
+	}}, nil)
+	p := openHone(newTmux(t, u), u, config, 120, 40, "--yolo")
+	p.submit("change both")
+	p.waitFor("Both changed.", idleHint)
+	p.typeText("/")
+	p.waitFor("Commands")
+	p.typeText("history")
+	p.keys("Enter")
+	scr := p.waitFor("File history", "a.txt v1", "a.txt v2", "b.txt v1", "b.txt v2")
+	if !strings.Contains(scr, "beta changed") {
+		t.Errorf("the newest version's diff is not shown:\n%s", scr)
+	}
+	p.typeText("a.txt v1")
+	p.waitFor("as first found")
+	p.keys("Enter")
+	p.waitFor("restored a.txt to version 1")
+	if got, _ := u.readProjectFile("a.txt"); got != "alpha original\n" {
+		t.Errorf("a.txt = %q, want its first version", got)
+	}
+	if got, _ := u.readProjectFile("b.txt"); got != "beta changed\n" {
+		t.Errorf("b.txt = %q, want it left as the turn made it", got)
+	}
+}

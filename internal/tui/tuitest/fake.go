@@ -63,6 +63,8 @@ type Fake struct {
 	saved     []tui.ProviderSelection
 	focuses   []string // of Summarize calls
 	themes    []string // of SaveTheme calls
+	history   map[string][]tui.FileVersion
+	restored  []string
 	seq       int
 	escalated []string
 	routing   bool
@@ -268,4 +270,36 @@ func (f *Fake) Focuses() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]string(nil), f.focuses...)
+}
+
+// SetFileHistory sets what FileHistory returns for a session.
+func (f *Fake) SetFileHistory(sessionID string, vs []tui.FileVersion) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.history == nil {
+		f.history = map[string][]tui.FileVersion{}
+	}
+	f.history[sessionID] = vs
+}
+
+// FileHistory implements tui.Transcript.
+func (f *Fake) FileHistory(_ context.Context, sessionID string) ([]tui.FileVersion, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]tui.FileVersion(nil), f.history[sessionID]...), nil
+}
+
+// RestoreFile implements tui.Transcript; Restored lists the calls.
+func (f *Fake) RestoreFile(_ context.Context, sessionID, path string, version int64) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.restored = append(f.restored, fmt.Sprintf("%s@%d", path, version))
+	return false, nil
+}
+
+// Restored returns "path@version" of each RestoreFile call so far.
+func (f *Fake) Restored() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.restored...)
 }
