@@ -64,6 +64,7 @@ type Options struct {
 // on first call and return the same one afterwards.
 type App struct {
 	opts    Options
+	env     *secretEnv // behind opts.Getenv
 	workDir string
 	dataDir string
 
@@ -93,6 +94,8 @@ func New(ctx context.Context, opts Options) (*App, error) {
 	if opts.Getenv == nil {
 		opts.Getenv = os.Getenv
 	}
+	env := newSecretEnv(opts.Getenv)
+	opts.Getenv = env.get
 	if opts.Environ == nil {
 		opts.Environ = os.Environ
 	}
@@ -105,7 +108,7 @@ func New(ctx context.Context, opts Options) (*App, error) {
 		return nil, err
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	return &App{opts: opts, workDir: wd, dataDir: dd, bg: bg, cancelBg: cancel, secrets: envSecrets(opts.Environ())}, nil
+	return &App{opts: opts, env: env, workDir: wd, dataDir: dd, bg: bg, cancelBg: cancel, secrets: envSecrets(opts.Environ())}, nil
 }
 
 // envSecrets is a Redactor knowing the values of environment variables

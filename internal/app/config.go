@@ -81,6 +81,7 @@ func (a *App) loadConfig(ctx context.Context) (configState, error) {
 // global one) and gives the agent the new role candidates. Permissions,
 // tools and servers keep the configuration they were built with.
 func (a *App) ReloadConfig(ctx context.Context) error {
+	a.env.reload() // a key may have been saved to the secrets file
 	st, err := a.loadConfig(ctx)
 	if err != nil {
 		return err

@@ -169,7 +169,8 @@ type Setup interface {
 	// address) and lists its models; Found is false when none answers.
 	DetectOllama(ctx context.Context) (OllamaInfo, error)
 	// SaveSetup writes the selection into the global config file (the key
-	// only as a "$ENV_VAR" reference, never its value) and reloads the
-	// configuration so that ModelState and Run use it at once.
+	// only as a "$ENV_VAR" reference, never its value; a pasted key goes
+	// to the 0600 secrets file the reference resolves from) and reloads
+	// the configuration so that ModelState and Run use it at once.
 	SaveSetup(ctx context.Context, sel ProviderSelection) error
 }

@@ -134,6 +134,10 @@ type ProviderSelection struct {
 	BaseURL string
 	// APIKeyRef is "$ENV_VAR" ("" for keyless local servers).
 	APIKeyRef string
+	// APIKey is a key the user pasted for APIKeyRef's variable ("" when
+	// the variable is set): SaveSetup keeps it in the 0600 secrets file.
+	// Never log or show it.
+	APIKey string
 	// Large and Small are model ids of that provider.
 	Large, Small string
 }

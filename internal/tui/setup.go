@@ -59,7 +59,7 @@ func (m *Model) onboardingKey(msg tea.KeyPressMsg) tea.Cmd {
 	case onboarding.Save:
 		return saveSetupCmd(m.ctx, m.b, ProviderSelection{
 			Provider: a.Provider, Type: a.Type, BaseURL: a.BaseURL,
-			APIKeyRef: a.APIKeyRef, Large: a.Large, Small: a.Small,
+			APIKeyRef: a.APIKeyRef, APIKey: a.APIKey, Large: a.Large, Small: a.Small,
 		})
 	}
 	return nil

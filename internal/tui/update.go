@@ -97,7 +97,11 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) {
 // handlePaste puts pasted text in the editor. A pasted text is typing:
 // a permission dialog gives the keyboard back to the editor.
 func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
-	if m.dialog != nil || m.onboarding != nil {
+	if m.onboarding != nil {
+		m.onboarding.HandlePaste(msg.Content) // the key, never shown
+		return nil
+	}
+	if m.dialog != nil {
 		return nil
 	}
 	if m.perm != nil {

@@ -3,6 +3,7 @@ package tuibackend
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/honecode/hone/configs"
 	"github.com/honecode/hone/internal/config"
@@ -51,6 +52,12 @@ func (b *Backend) SaveSetup(ctx context.Context, sel tui.ProviderSelection) erro
 	path := config.GlobalPath(b.app.Getenv)
 	if path == "" {
 		return fmt.Errorf("setup: no home directory for the global config")
+	}
+	if sel.APIKey != "" {
+		name := strings.Trim(strings.TrimPrefix(sel.APIKeyRef, "$"), "{}")
+		if err := config.SaveSecret(config.SecretsPath(b.app.Getenv), name, sel.APIKey); err != nil {
+			return fmt.Errorf("setup: %w", err)
+		}
 	}
 	err := config.SaveSelection(path, config.Selection{
 		Provider: sel.Provider, Type: sel.Type, BaseURL: sel.BaseURL,

@@ -6,6 +6,8 @@
 package onboarding
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -29,7 +31,11 @@ func (p Provider) usable() bool { return (p.KeySet || p.BaseURL != "") && len(p.
 type Save struct {
 	Provider, Type, BaseURL string
 	// APIKeyRef is "$" + the provider's EnvVar ("" for keyless servers).
-	APIKeyRef    string
+	APIKeyRef string
+	// APIKey is the key the user pasted for APIKeyRef's variable ("" when
+	// the variable is set): it goes to the 0600 secrets file, never to
+	// the config, the screen or a log.
+	APIKey       string
 	Large, Small string
 }
 
@@ -46,6 +52,7 @@ type step int
 
 const (
 	choosing step = iota
+	enteringKey
 	pickingModels
 )
 
@@ -78,6 +85,9 @@ type Model struct {
 	model     [2]int // indices into the chosen provider's Models
 	saving    bool
 	err       string
+	// key is what the user pasted or typed for the chosen provider's
+	// variable; it is never drawn.
+	key string
 }
 
 // New returns the screen for the supported providers; SetOllama adds the
@@ -133,10 +143,52 @@ func (m *Model) HandleKey(msg tea.KeyPressMsg) Action {
 	if m.saving {
 		return nil
 	}
-	if m.step == choosing {
+	switch m.step {
+	case choosing:
 		return m.handleChoose(msg)
+	case enteringKey:
+		m.handleKeyEntry(msg)
+		return nil
 	}
 	return m.handlePick(msg)
+}
+
+// HandlePaste takes pasted text: the key, while it is asked for.
+func (m *Model) HandlePaste(text string) {
+	if m.step == enteringKey && !m.saving {
+		m.key += strings.TrimSpace(text)
+	}
+}
+
+// handleKeyEntry edits the hidden key; Enter accepts it, Esc goes back.
+func (m *Model) handleKeyEntry(msg tea.KeyPressMsg) {
+	switch {
+	case key.Matches(msg, m.keys.Back):
+		m.step, m.key = choosing, ""
+	case key.Matches(msg, m.keys.Confirm):
+		if strings.TrimSpace(m.key) == "" {
+			m.err = "paste the key first (or esc to go back)"
+			return
+		}
+		m.key = strings.TrimSpace(m.key)
+		m.providers[m.sel].KeySet = true
+		m.startPicking()
+	case msg.String() == "backspace":
+		if r := []rune(m.key); len(r) > 0 {
+			m.key = string(r[:len(r)-1])
+		}
+	case msg.String() == "ctrl+u":
+		m.key = ""
+	case msg.Text != "":
+		m.key += msg.Text
+	}
+}
+
+// startPicking moves to choosing the models of the selected provider.
+func (m *Model) startPicking() {
+	p := m.providers[m.sel]
+	m.step, m.field, m.err = pickingModels, 0, ""
+	m.model = [2]int{indexOr(p.Models, p.DefaultLarge), indexOr(p.Models, p.DefaultSmall)}
 }
 
 func (m *Model) handleChoose(msg tea.KeyPressMsg) Action {
@@ -145,11 +197,13 @@ func (m *Model) handleChoose(msg tea.KeyPressMsg) Action {
 		m.sel = max(m.sel-1, 0)
 	case key.Matches(msg, m.keys.Down):
 		m.sel = min(m.sel+1, max(len(m.providers)-1, 0))
-	case key.Matches(msg, m.keys.Confirm):
-		if m.sel < len(m.providers) && m.providers[m.sel].usable() {
-			p := m.providers[m.sel]
-			m.step, m.field, m.err = pickingModels, 0, ""
-			m.model = [2]int{indexOr(p.Models, p.DefaultLarge), indexOr(p.Models, p.DefaultSmall)}
+	case key.Matches(msg, m.keys.Confirm) && m.sel < len(m.providers):
+		p := m.providers[m.sel]
+		switch {
+		case p.usable():
+			m.startPicking()
+		case p.EnvVar != "" && len(p.Models) > 0:
+			m.step, m.key, m.err = enteringKey, "", "" // a provider without its key: ask for it
 		}
 	}
 	return nil
@@ -161,6 +215,9 @@ func (m *Model) handlePick(msg tea.KeyPressMsg) Action {
 	switch {
 	case key.Matches(msg, m.keys.Back):
 		m.step = choosing
+		if m.key != "" { // the pasted key was for this provider only
+			m.providers[m.sel].KeySet, m.key = false, ""
+		}
 	case key.Matches(msg, m.keys.Next):
 		m.field = 1 - m.field
 	case key.Matches(msg, m.keys.Up):
@@ -172,7 +229,7 @@ func (m *Model) handlePick(msg tea.KeyPressMsg) Action {
 		s := Save{Provider: p.Name, Type: p.Type, BaseURL: p.BaseURL,
 			Large: p.Models[m.model[0]], Small: p.Models[m.model[1]]}
 		if p.EnvVar != "" && p.BaseURL == "" {
-			s.APIKeyRef = "$" + p.EnvVar
+			s.APIKeyRef, s.APIKey = "$"+p.EnvVar, m.key
 		}
 		return s
 	}

@@ -1,6 +1,7 @@
 package onboarding
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -13,13 +14,16 @@ func (m *Model) View(width, height int) string {
 	var lines []string
 	t := m.theme
 	lines = append(lines, t.Accent.Render("Welcome to Hone"), "")
-	lines = append(lines, wrapped(t.Text.Render, "Hone needs a model provider. Set the key of one provider in your environment and restart, or pick a usable provider below: Hone writes it to your global config, referring to the key by its variable name only.", w)...)
+	lines = append(lines, wrapped(t.Text.Render, "Hone needs a model provider. Pick one below: a provider whose key is missing asks you to paste it. Hone writes the choice to your global config, referring to the key by its variable name only.", w)...)
 	lines = append(lines, "")
-	if m.step == choosing {
+	switch m.step {
+	case choosing:
 		lines = append(lines, m.providerLines(w)...)
 		lines = append(lines, "", t.Muted.Render(m.ollamaLine()))
-		lines = append(lines, "", t.Muted.Render("↑/↓ choose · enter continue · q quit"))
-	} else {
+		lines = append(lines, "", t.Muted.Render("↑/↓ choose · enter continue (asks for a missing key) · q quit"))
+	case enteringKey:
+		lines = append(lines, m.keyLines(w)...)
+	default:
 		lines = append(lines, m.modelLines(w)...)
 		lines = append(lines, "", t.Muted.Render("↑/↓ change model · tab large/small · enter save · esc back"))
 	}
@@ -67,6 +71,18 @@ func (m *Model) providerLines(w int) []string {
 		}
 	}
 	return out
+}
+
+// keyLines ask for the chosen provider's key without ever drawing it.
+func (m *Model) keyLines(w int) []string {
+	t := m.theme
+	p := m.providers[m.sel]
+	out := wrapped(t.Text.Render, "Paste the API key for "+p.Name+" ("+p.EnvVar+"). It is not shown. Hone saves it in secrets.json next to your global config (readable only by you) and your config refers to it as $"+p.EnvVar+"; a variable of that name in your environment wins over the file.", w)
+	got := t.Faint.Render("(nothing pasted yet)")
+	if n := len([]rune(m.key)); n > 0 {
+		got = t.Success.Render(strconv.Itoa(n) + " characters received (hidden)")
+	}
+	return append(out, "", t.Accent.Render("key › ")+got, "", t.Muted.Render("paste or type the key · enter continue · ctrl+u clear · esc back"))
 }
 
 func (m *Model) ollamaLine() string {
