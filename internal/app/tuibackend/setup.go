@@ -16,6 +16,9 @@ func (b *Backend) SetupStatus(ctx context.Context) (tui.SetupStatus, error) {
 	res, _ := b.app.Resolved(ctx)
 	large, _ := b.coord.Candidates()
 	st := tui.SetupStatus{Ready: res != nil && len(res.Usable()) > 0 && len(large) > 0}
+	if st.Ready && !b.installed(ctx, large[0].Provider, large[0].Model) {
+		st.Ready = false // onboarding offers the models that are installed
+	}
 	cat, err := configs.Default()
 	if err != nil {
 		return st, fmt.Errorf("setup: %w", err)
@@ -67,4 +70,27 @@ func (b *Backend) SaveSetup(ctx context.Context, sel tui.ProviderSelection) erro
 		return err
 	}
 	return b.app.ReloadConfig(ctx)
+}
+
+// installed reports whether the model Hone picked by default is there to
+// answer: for a local Ollama chosen without a configured model, whether
+// its /api/tags lists the model (docs/config.md); true for everything
+// else, and when the server cannot be asked (the first request says why).
+func (b *Backend) installed(ctx context.Context, provider, model string) bool {
+	if provider != "ollama" {
+		return true
+	}
+	if loaded, err := b.app.Config(ctx); err != nil || len(loaded.Config.Models.Large) > 0 {
+		return true // the user chose it: respect it
+	}
+	st, err := config.DetectOllama(ctx, nil, config.OllamaBaseURL(b.app.Getenv("OLLAMA_HOST")))
+	if err != nil || st == nil || !st.Reachable {
+		return true
+	}
+	for _, m := range st.Models {
+		if m == model || strings.TrimSuffix(m, ":latest") == model {
+			return true
+		}
+	}
+	return false
 }

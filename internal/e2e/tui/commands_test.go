@@ -2,6 +2,10 @@ package tui
 
 import (
 	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,4 +161,85 @@ func TestHistoryViewRestoresOneFile(t *testing.T) {
 	if got, _ := u.readProjectFile("b.txt"); got != "beta changed\n" {
 		t.Errorf("b.txt = %q, want it left as the turn made it", got)
 	}
+}
+
+// A first run without any key: the pasted key is never on screen, lands
+// in the 0600 secrets file, the config holds only the $VAR reference, and
+// neither the screen nor the log has the key.
+func TestOnboardingPastedKeyIsSavedAsReference(t *testing.T) {
+	t.Parallel()
+	const key = "sk-ant-e2e-0123456789abcdef"
+	u := newUser(t)
+	s := newTmux(t, u)
+	p := s.start(u.project, 120, 35, honeBin, "--data-dir", u.data)
+	p.waitFor("Welcome to Hone", "anthropic")
+	for range 10 { // select anthropic
+		if strings.Contains(p.screen(), "› anthropic") {
+			break
+		}
+		p.keys("Up")
+	}
+	p.waitFor("› anthropic")
+	p.keys("Enter")
+	p.waitFor("Paste the API key for anthropic")
+	s.must("set-buffer", "-b", "k", key)
+	s.must("paste-buffer", "-p", "-d", "-b", "k", "-t", p.target)
+	scr := p.waitFor(fmt.Sprintf("%d characters received (hidden)", len(key)))
+	if strings.Contains(scr, "sk-ant") {
+		t.Fatalf("the key is on screen:\n%s", scr)
+	}
+	p.keys("Enter")
+	p.waitFor("enter save")
+	p.keys("Enter")
+	p.waitFor(idleHint)
+	dir := filepath.Join(u.home, ".config", "hone")
+	cfg, err := os.ReadFile(filepath.Join(dir, "hone.json"))
+	if err != nil || !strings.Contains(string(cfg), `"$ANTHROPIC_API_KEY"`) || strings.Contains(string(cfg), key) {
+		t.Errorf("global config = %s (%v), want the $ANTHROPIC_API_KEY reference and no key", cfg, err)
+	}
+	fi, err := os.Stat(filepath.Join(dir, "secrets.json"))
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("secrets.json: %v %v, want mode 0600", fi, err)
+	}
+	if secrets, _ := os.ReadFile(filepath.Join(dir, "secrets.json")); !strings.Contains(string(secrets), key) {
+		t.Errorf("secrets.json does not hold the key")
+	}
+	if strings.Contains(p.scrollback(), key) {
+		t.Error("the key was drawn")
+	}
+	_ = filepath.WalkDir(u.data, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if data, _ := os.ReadFile(path); strings.Contains(string(data), key) {
+				t.Errorf("%s holds the key", path)
+			}
+		}
+		return nil
+	})
+}
+
+// OLLAMA_HOST points at an Ollama without the catalog's default model:
+// the TUI does not pick that model but shows onboarding with the models
+// /api/tags lists.
+func TestOllamaDefaultModelNotInstalledLeadsToOnboarding(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/tags" {
+			_, _ = io.WriteString(w, `{"models":[{"name":"tinyllama:latest"}]}`)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	u := newUser(t)
+	s := newTmux(t, u)
+	p := s.start(u.project, 120, 35, "env", "OLLAMA_HOST="+srv.URL, honeBin, "--data-dir", u.data)
+	p.waitFor("Welcome to Hone", "ollama", "running at")
+	for range 10 {
+		if strings.Contains(p.screen(), "› ollama") {
+			break
+		}
+		p.keys("Down")
+	}
+	p.keys("Enter")
+	p.waitFor("tinyllama")
 }
