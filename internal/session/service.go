@@ -114,6 +114,19 @@ func (s *Service) SetSummary(ctx context.Context, id, messageID string) error {
 		messageID, time.Now().UnixMilli())
 }
 
+// SetModel records the model chosen for a role ("large" or "small") of
+// the session, so that resuming it chooses it again. Like SetTitle it is
+// not activity.
+func (s *Service) SetModel(ctx context.Context, id, role, ref string) error {
+	switch role {
+	case "large":
+		return s.update(ctx, id, "set model", `large_model = ?`, ref)
+	case "small":
+		return s.update(ctx, id, "set model", `small_model = ?`, ref)
+	}
+	return fmt.Errorf("set model of session %s: unknown role %q", id, role)
+}
+
 // SetTodos replaces the session's todo list.
 func (s *Service) SetTodos(ctx context.Context, id string, todos []tools.Todo) error {
 	if todos == nil {

@@ -222,3 +222,23 @@ func TestEvents(t *testing.T) {
 		}
 	}
 }
+
+func TestSetModelIsKeptWithTheSession(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, _ := newService(t)
+	sess := mustCreate(t, s, "/p")
+	if err := s.SetModel(ctx, sess.ID, "large", "work/big"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetModel(ctx, sess.ID, "small", "work/little"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, sess.ID)
+	if err != nil || got.LargeModel != "work/big" || got.SmallModel != "work/little" || got.UpdatedAt != sess.UpdatedAt {
+		t.Fatalf("session after SetModel = %+v, %v", got, err)
+	}
+	if err := s.SetModel(ctx, sess.ID, "medium", "x/y"); err == nil {
+		t.Error("an unknown role was accepted")
+	}
+}

@@ -26,6 +26,12 @@ type Session struct {
 
 	Todos []tools.Todo `json:"todos,omitempty"`
 
+	// LargeModel and SmallModel are the models ("provider/model") chosen
+	// for this session in the TUI's model picker, "" when none: resuming
+	// the session chooses them again.
+	LargeModel string `json:"large_model,omitempty"`
+	SmallModel string `json:"small_model,omitempty"`
+
 	CreatedAt int64 `json:"created_at"` // unix ms
 	UpdatedAt int64 `json:"updated_at"` // unix ms
 }

@@ -8,7 +8,7 @@ import (
 
 const columns = `id, project_dir, COALESCE(parent_session_id, ''), parent_call_id, title,
 	summary_message_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens,
-	cost, context_tokens, todos, created_at, updated_at`
+	cost, context_tokens, todos, created_at, updated_at, large_model, small_model`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -19,7 +19,7 @@ func scanSession(sc scanner) (Session, error) {
 	)
 	err := sc.Scan(&s.ID, &s.ProjectDir, &s.ParentSessionID, &s.ParentCallID, &s.Title,
 		&s.SummaryMessageID, &s.InputTokens, &s.OutputTokens, &s.CacheReadTokens,
-		&s.CacheWriteTokens, &s.Cost, &s.ContextTokens, &todos, &s.CreatedAt, &s.UpdatedAt)
+		&s.CacheWriteTokens, &s.Cost, &s.ContextTokens, &todos, &s.CreatedAt, &s.UpdatedAt, &s.LargeModel, &s.SmallModel)
 	if err != nil {
 		return Session{}, err
 	}

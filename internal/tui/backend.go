@@ -90,6 +90,9 @@ type Sessions interface {
 	// in which case the TUI starts a new session.
 	LatestSession(ctx context.Context) (session.Session, error)
 	RenameSession(ctx context.Context, id, title string) error
+	// SetSessionModel records the model ("provider/model") chosen for a
+	// role of the session, so that reopening it chooses it again.
+	SetSessionModel(ctx context.Context, id string, role ModelRole, ref string) error
 	// DeleteSession deletes a session and everything stored with it.
 	DeleteSession(ctx context.Context, id string) error
 }

@@ -57,7 +57,7 @@ func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.dialog = nil
 		case models.Select:
 			m.dialog = nil
-			return setModelCmd(m.ctx, m.b, ModelRole(a.Role), a.Ref)
+			return tea.Batch(setModelCmd(m.ctx, m.b, ModelRole(a.Role), a.Ref), m.rememberModel(ModelRole(a.Role), a.Ref))
 		}
 		return cmd
 	}

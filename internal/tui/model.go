@@ -101,6 +101,9 @@ type Model struct {
 	// historyShown maps the paths of the open file history to how they
 	// are shown.
 	historyShown map[string]string
+	// chosen are models picked before the session existed, recorded on
+	// it once it is created.
+	chosen map[ModelRole]string
 }
 
 // NewModel builds the root model. Call Bridge (or use Run) to feed it

@@ -136,7 +136,7 @@ func (m *Model) openSession(msg sessionLoadedMsg) tea.Cmd {
 	m.files = nil
 	m.summing, m.failed, m.retrying = false, false, false
 	m.setFocus(focusEditor)
-	return tea.Batch(m.setBusy(msg.busy), filesCmd(m.ctx, m.b, m.sess.ID))
+	return tea.Batch(m.setBusy(msg.busy), filesCmd(m.ctx, m.b, m.sess.ID), m.sessionModels())
 }
 
 func queueItems(q []agent.QueuedPrompt) []queue.Item {

@@ -31,7 +31,7 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 			return m.flash(status.Error, "create session: "+msg.err.Error())
 		}
 		m.sess = msg.sess
-		return m.run(msg.prompt)
+		return tea.Batch(m.run(msg.prompt), m.rememberChosen())
 	case runDoneMsg:
 		return m.handleRunDone(msg)
 	case sessionsListMsg:

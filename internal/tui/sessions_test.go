@@ -151,3 +151,33 @@ func TestSidebarNamesTheModelThatAnswered(t *testing.T) {
 	h := startSize(t, fake, tui.Options{Continue: true}, 140, 30)
 	h.WaitFor(t, "answer from the backup", "model backup/other", "failover from fake/large")
 }
+
+func TestModelChosenForASessionIsKeptOnResume(t *testing.T) {
+	t.Parallel()
+	fake := tuitest.NewFake(tuitest.Turn{tuitest.Text("answered")})
+	h := start(t, fake, tui.Options{})
+	h.WaitFor(t, "DEFAULT")
+	h.Press("ctrl+l")
+	h.WaitFor(t, "enter use · tab large/small")
+	h.Type("fake/small")
+	h.Press("enter")
+	h.WaitFor(t, "model fake/small")
+	h.Type("hi")
+	h.Press("enter")
+	h.WaitFor(t, "answered")
+	id := fake.Runs()[0].SessionID
+	h.WaitUntil(t, "the choice recorded", func(string) bool {
+		s, _ := fake.GetSession(t.Context(), id)
+		return s.LargeModel == "fake/small"
+	})
+
+	// A new process (the configured model again) resumes the session.
+	again := tuitest.NewFake()
+	s, _ := fake.GetSession(t.Context(), id)
+	again.AddSession(s, fake.StoredMessages(id)...)
+	h2 := start(t, again, tui.Options{SessionID: id})
+	h2.WaitFor(t, "answered", "model fake/small")
+	if got, _ := again.ModelState(t.Context()); got.Large != "fake/small" {
+		t.Fatalf("large model after resume = %q", got.Large)
+	}
+}

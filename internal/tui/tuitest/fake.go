@@ -303,3 +303,21 @@ func (f *Fake) Restored() []string {
 	defer f.mu.Unlock()
 	return append([]string(nil), f.restored...)
 }
+
+// SetSessionModel implements tui.Sessions: it records the choice on the
+// stored session.
+func (f *Fake) SetSessionModel(_ context.Context, id string, role tui.ModelRole, ref string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s, ok := f.sessions[id]
+	if !ok {
+		return fmt.Errorf("set model of session %s: not found", id)
+	}
+	if role == tui.RoleSmall {
+		s.SmallModel = ref
+	} else {
+		s.LargeModel = ref
+	}
+	f.sessions[id] = s
+	return nil
+}
