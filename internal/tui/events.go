@@ -58,7 +58,6 @@ func (m *Model) handleAgentEvent(e agent.Event) tea.Cmd {
 		return m.setBusy(true)
 	case agent.EventTurnFinished:
 		m.retrying = false
-		m.status.ClearFlash(m.cancelFlash) // "cancelling…" is over
 		cmd := m.setBusy(false)
 		m.turnResult(e.Result)
 		return tea.Batch(cmd, filesCmd(m.ctx, m.b, m.sess.ID), m.endReview(), m.notify(turnEndText(e.Result)))

@@ -93,6 +93,7 @@ func (m *Model) setBusy(busy bool) tea.Cmd {
 		return m.startTicking()
 	}
 	m.status.SetHints(idleHints())
+	m.status.ClearFlash(m.cancelFlash) // "cancelling…" is over
 	return nil
 }
 
