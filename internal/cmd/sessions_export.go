@@ -81,7 +81,7 @@ func runSessionsExport(ctx context.Context, opts *SessionsExportOptions, io IO) 
 	if opts.Format == "json" {
 		return doc.Encode(w)
 	}
-	return writeMarkdown(w, doc)
+	return doc.WriteMarkdown(w)
 }
 
 // exportArtifacts reads the session's saved outputs for the export.

@@ -93,6 +93,10 @@ type Sessions interface {
 	// SetSessionModel records the model ("provider/model") chosen for a
 	// role of the session, so that reopening it chooses it again.
 	SetSessionModel(ctx context.Context, id string, role ModelRole, ref string) error
+	// ExportSession writes the session as Markdown to file (relative to
+	// the working directory; "" picks hone-<id prefix>.md), never
+	// replacing a file, and returns the path written.
+	ExportSession(ctx context.Context, id, file string) (string, error)
 	// DeleteSession deletes a session and everything stored with it.
 	DeleteSession(ctx context.Context, id string) error
 }

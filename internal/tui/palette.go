@@ -24,6 +24,7 @@ const (
 	cmdHistory   = "history"
 	cmdCopy      = "copy"
 	cmdCost      = "cost"
+	cmdExport    = "export"
 	cmdMCP       = "mcp"
 	cmdLSP       = "lsp"
 	cmdTheme     = "theme"
@@ -48,6 +49,7 @@ func paletteCommands() []commands.Command {
 		{ID: cmdCompact, Title: "/compact  Summarize the session now", Args: "[focus]"},
 		{ID: cmdCopy, Title: "/copy  Copy the last answer", Args: "[code]"},
 		{ID: cmdCost, Title: "/cost  Tokens and cost of this session"},
+		{ID: cmdExport, Title: "/export  Write this session as Markdown", Args: "[file]"},
 		{ID: cmdMCP, Title: "/mcp  MCP servers and their state"},
 		{ID: cmdLSP, Title: "/lsp  Language servers and their state"},
 		{ID: cmdTheme, Title: "/theme  Switch the theme", Args: "[name]"},

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -25,6 +26,11 @@ func (m *Model) runSlash(id, args string) tea.Cmd {
 		return m.copyAnswer(args)
 	case cmdCost:
 		m.chat.AddInfo(chat.LevelInfo, m.costLine())
+	case cmdExport:
+		if m.sess.ID == "" {
+			return m.flash(status.Warn, "nothing to export yet")
+		}
+		return exportCmd(m.ctx, m.b, m.sess.ID, args)
 	case cmdMCP, cmdLSP:
 		m.serverLines(id)
 	case cmdTheme:
@@ -124,4 +130,14 @@ func (m *Model) endReview() tea.Cmd {
 	}
 	m.settingMode = true
 	return setModeCmd(m.b, prev)
+}
+
+func exportCmd(ctx context.Context, b Sessions, id, file string) tea.Cmd {
+	return func() tea.Msg {
+		path, err := b.ExportSession(ctx, id, file)
+		if err != nil {
+			return doneMsg{err: err}
+		}
+		return doneMsg{text: "exported to " + path}
+	}
 }

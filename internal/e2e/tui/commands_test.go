@@ -243,3 +243,19 @@ func TestOllamaDefaultModelNotInstalledLeadsToOnboarding(t *testing.T) {
 	p.keys("Enter")
 	p.waitFor("tinyllama")
 }
+
+func TestExportWritesMarkdown(t *testing.T) {
+	t.Parallel()
+	u, p, _ := setup(t, script{Turns: []any{"The answer to export."}})
+	p.submit("a question to export")
+	p.waitFor("The answer to export.", idleHint)
+	p.typeText("/")
+	p.waitFor("Commands")
+	p.typeText("export notes.md")
+	p.keys("Enter")
+	p.waitFor("exported to")
+	got, ok := u.readProjectFile("notes.md")
+	if !ok || !inOrder(got, "## User", "a question to export", "## Assistant", "The answer to export.") {
+		t.Fatalf("notes.md = %q", got)
+	}
+}

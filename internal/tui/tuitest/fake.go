@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -320,4 +323,22 @@ func (f *Fake) SetSessionModel(_ context.Context, id string, role tui.ModelRole,
 	}
 	f.sessions[id] = s
 	return nil
+}
+
+// ExportSession implements tui.Sessions: it writes the stored messages'
+// texts to file (under Dir when relative).
+func (f *Fake) ExportSession(_ context.Context, id, file string) (string, error) {
+	if file == "" {
+		file = "hone-" + id + ".md"
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(f.Dir, file)
+	}
+	var b strings.Builder
+	for _, m := range f.StoredMessages(id) {
+		for _, p := range m.Parts {
+			b.WriteString(p.Text + "\n")
+		}
+	}
+	return file, os.WriteFile(file, []byte(b.String()), 0o644)
 }

@@ -1,25 +1,32 @@
-package cmd
+package session
 
 import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
-	"github.com/honecode/hone/internal/session"
 )
 
-// writeMarkdown renders a session for people: headings per message, tool
-// calls and results in fenced blocks.
-func writeMarkdown(w io.Writer, doc session.Export) error {
+// WriteMarkdown renders the session for people (`hone sessions export -f
+// markdown`, the TUI's /export): headings per message, tool calls and
+// results in fenced blocks.
+func (e Export) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	s := doc.Session
-	fmt.Fprintf(&b, "# %s\n\n", sessionTitle(s))
+	s := e.Session
+	title := s.Title
+	if title == "" {
+		title = "(untitled)"
+	}
+	fmt.Fprintf(&b, "# %s\n\n", title)
 	fmt.Fprintf(&b, "- Session: `%s`\n- Project: `%s`\n", s.ID, s.ProjectDir)
 	fmt.Fprintf(&b, "- Created: %s, updated: %s\n", formatMillis(s.CreatedAt), formatMillis(s.UpdatedAt))
-	fmt.Fprintf(&b, "- Usage: %s\n", usageLine(s))
-	for _, m := range doc.Messages {
+	fmt.Fprintf(&b, "- Usage: %s in · %s out · %s cache read · %s cache write · $%.4f\n",
+		formatCount(s.InputTokens), formatCount(s.OutputTokens),
+		formatCount(s.CacheReadTokens), formatCount(s.CacheWriteTokens), s.Cost)
+	for _, m := range e.Messages {
 		markdownMessage(&b, m)
 	}
 	_, err := io.WriteString(w, b.String())
@@ -81,4 +88,23 @@ func fenced(lang, s string) string {
 	}
 	fence := strings.Repeat("`", max(3, longest+1))
 	return fence + lang + "\n" + strings.TrimRight(s, "\n") + "\n" + fence + "\n"
+}
+
+// formatMillis formats a unix-ms timestamp in local time.
+func formatMillis(ms int64) string {
+	if ms == 0 {
+		return "-"
+	}
+	return time.UnixMilli(ms).Local().Format("2006-01-02 15:04")
+}
+
+// formatCount abbreviates a token count: 950, 12.3k, 4.1M.
+func formatCount(n int64) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1_000:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
 }
