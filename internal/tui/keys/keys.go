@@ -29,7 +29,7 @@ type Map struct {
 // Default returns the global bindings.
 func Default() Map {
 	return Map{
-		Cancel:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel turn (clears the queue first)")),
+		Cancel:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel turn (queued prompts go back to the editor first)")),
 		Quit:          key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 		NewSession:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "new session")),
 		Sessions:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "sessions")),
