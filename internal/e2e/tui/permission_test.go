@@ -102,7 +102,7 @@ func TestAlwaysAllowWritesTheExactRuleToUserConfig(t *testing.T) {
 	p := openHone(newTmux(t, u), u, config, 120, 35)
 	p.submit("make two files")
 	scr := p.waitFor(permissionTitle, "bash(touch*)")
-	if !strings.Contains(scr, "your own config") {
+	if !strings.Contains(scr, "saves bash(touch*) to your own config") {
 		t.Errorf("the dialog does not say where the rule goes:\n%s", scr)
 	}
 	p.keys("Tab")

@@ -132,7 +132,7 @@ func (m *Model) footerLines(inner int) []string {
 		}
 	}
 	if m.req.AlwaysRule != "" {
-		for _, ln := range dialogs.Wrap("“Always allow” adds the rule "+m.req.AlwaysRule+" to permissions.allow in your own config (not the project's).", inner) {
+		for _, ln := range dialogs.Wrap("“Always allow” saves "+m.req.AlwaysRule+" to your own config.", inner) {
 			lines = append(lines, t.Muted.Render(ln))
 		}
 	}
@@ -158,11 +158,16 @@ func (m *Model) choicesView(width int) []string {
 			parts[i] = t.Text.Render(" " + label)
 		}
 	}
-	row := strings.Join(parts, " ")
-	if ansi.StringWidth(row) <= width {
-		return []string{row}
+	// As many choices on a row as fit, in order.
+	var rows []string
+	for _, p := range parts {
+		if n := len(rows); n > 0 && ansi.StringWidth(rows[n-1]+" "+p) <= width {
+			rows[n-1] += " " + p
+			continue
+		}
+		rows = append(rows, p)
 	}
-	return parts
+	return rows
 }
 
 // hint lists the keys that work now, wrapped at separators to width.
