@@ -51,9 +51,13 @@ var (
 // cancels running turns and closes every session's services.
 func Serve(ctx context.Context, opts Options, in io.Reader, out io.Writer) error {
 	a := newAgent(opts)
-	conn := sdk.NewAgentSideConnection(a, out, in)
+	// The SDK starts reading at once; no message may reach a handler
+	// before the connection and a.conn are fully set up.
+	gate := &gatedReader{r: in, open: make(chan struct{})}
+	conn := sdk.NewAgentSideConnection(a, out, gate)
 	conn.SetLogger(a.log)
 	a.conn = conn
+	close(gate.open)
 	select {
 	case <-conn.Done():
 	case <-ctx.Done():
@@ -136,4 +140,15 @@ func internalError(err error) error {
 		return re
 	}
 	return &sdk.RequestError{Code: -32603, Message: err.Error()}
+}
+
+// gatedReader blocks every Read until open is closed.
+type gatedReader struct {
+	r    io.Reader
+	open chan struct{}
+}
+
+func (g *gatedReader) Read(p []byte) (int, error) {
+	<-g.open
+	return g.r.Read(p)
 }
