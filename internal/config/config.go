@@ -26,6 +26,7 @@ type Config struct {
 	MCP         map[string]MCPServer `json:"mcp,omitempty" jsonschema_description:"MCP servers by name."`
 	LSP         map[string]LSPServer `json:"lsp,omitempty" jsonschema_description:"Language servers by name."`
 	Options     Options              `json:"options,omitempty" jsonschema_description:"General settings."`
+	Hooks       Hooks                `json:"hooks,omitempty" jsonschema_description:"Commands run at agent events, in Claude Code's shape: event name → list of {matcher, hooks: [{type: command, command, timeout}]}. See docs/extending.md."`
 }
 
 // Provider types.
@@ -205,6 +206,12 @@ type Options struct {
 	WebSearch       WebSearch   `json:"web_search,omitempty" jsonschema_description:"The web_search tool: the model's own search, or a SearXNG, Brave or Tavily backend."`
 	Sourcegraph     Sourcegraph `json:"sourcegraph,omitempty" jsonschema_description:"The sourcegraph code search tool."`
 	TUI             TUI         `json:"tui,omitempty" jsonschema_description:"The full-screen interface: theme and notifications."`
+	// SkillsPaths are more folders of skills (SKILL.md folders).
+	SkillsPaths []string `json:"skills_paths,omitempty" jsonschema_description:"More folders holding skills (one SKILL.md folder per skill), searched after the project's and before the user's."`
+	// SystemPromptFile replaces the main agent's role prompt.
+	SystemPromptFile string `json:"system_prompt_file,omitempty" jsonschema_description:"Markdown file whose text replaces the main agent's built-in role prompt (the environment, instructions and skills sections still follow)."`
+	// AppendSystemPromptFile is added after the role prompt.
+	AppendSystemPromptFile string `json:"append_system_prompt_file,omitempty" jsonschema_description:"Markdown file whose text is added after the main agent's role prompt."`
 }
 
 // TUI configures the full-screen interface.

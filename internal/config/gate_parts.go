@@ -19,6 +19,12 @@ func summarize(segs []string, path string, raw any) string {
 		s = fmt.Sprintf("language server %q runs %s", segs[1], commandLine(obj))
 	case len(segs) == 2 && segs[0] == "providers":
 		s = providerSummary(segs[1], obj)
+	case path == "hooks":
+		s = hooksSummary(raw)
+	case path == "options.skills_paths":
+		s = "reads skills from " + joinJSONStrings(raw)
+	case path == "options.system_prompt_file" || path == "options.append_system_prompt_file":
+		s = fmt.Sprintf("reads %v (outside the project) into the model's instructions", raw)
 	case path == "options.shell_env_allow":
 		s = "bash keeps these secret-looking variables: " + joinJSONStrings(raw)
 	case len(segs) == 3 && segs[1] == "context_paths":

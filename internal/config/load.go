@@ -166,5 +166,26 @@ func load(ctx context.Context, opts LoadOptions, file string, mark bool) (*loadR
 	for _, d := range r.docs {
 		r.diags = append(r.diags, sortDiagnostics(d.diags)...)
 	}
+	r.addClaudeHooks(opts.Getenv)
 	return r, nil
+}
+
+// addClaudeHooks puts the hooks of Claude Code's settings files before
+// Hone's own: the user's ~/.claude/settings.json, then, in a trusted
+// project, its .claude/settings.json and .claude/settings.local.json.
+func (r *loadResult) addClaudeHooks(getenv func(string) string) {
+	files := []string{claudeUserSettings(getenv)}
+	if r.trust.Trusted {
+		files = append(files, claudeProjectSettings(r.loc.ProjectDir)...)
+	}
+	var claude Hooks
+	for _, f := range files {
+		if f == "" {
+			continue
+		}
+		h, _, diags := readClaudeHooks(f)
+		claude = prependHooks(claude, h)
+		r.diags = append(r.diags, diags...)
+	}
+	r.merged.Hooks = prependHooks(claude, r.merged.Hooks)
 }

@@ -5,7 +5,10 @@ import (
 	"strings"
 )
 
-var modelInfosType = reflect.TypeFor[[]ModelInfo]()
+var (
+	modelInfosType = reflect.TypeFor[[]ModelInfo]()
+	hookListType   = reflect.TypeFor[[]HookMatcher]()
+)
 
 // mergeInto merges src, one layer's config, into dst: objects merge by key
 // (recursively), arrays and scalars present in the layer replace what came
@@ -23,6 +26,8 @@ func mergeValue(dst, src reflect.Value, path string, has func(string) bool) {
 	switch {
 	case src.Type() == modelInfosType:
 		dst.Set(mergeModelInfos(dst, src, path, has))
+	case src.Type() == hookListType: // hooks of every layer run, in layer order
+		dst.Set(reflect.AppendSlice(dst, src))
 	case src.Kind() == reflect.Struct && src.Type() != modelRefType:
 		for i := range src.NumField() {
 			f := src.Type().Field(i)

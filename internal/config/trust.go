@@ -28,7 +28,11 @@ type TrustStore interface {
 func gateProject(docs []*layerDoc, loc *Locations, opts LoadOptions, cat *catalogSource, mark bool) trust.Decision {
 	proj := projectDoc(docs)
 	dec := trust.Decision{Dir: trust.Canonical(loc.ProjectDir)}
+	ext := extensionParts(loc.ProjectDir)
 	if proj == nil {
+		dec.Parts = ext
+		dec.Hash = trust.Hash(dec.Parts)
+		dec.Trusted = !mark && len(ext) > 0 && askStore(opts.Trust, dec, nil)
 		return dec
 	}
 	dec.File = filepath.Join(trust.Canonical(filepath.Dir(proj.Path)), filepath.Base(proj.Path))
@@ -39,6 +43,8 @@ func gateProject(docs []*layerDoc, loc *Locations, opts LoadOptions, cat *catalo
 		kept = g.run(proj.clean)
 		dec.Parts = g.parts
 	}
+	dec.Parts = append(dec.Parts, ext...)
+	slices.SortFunc(dec.Parts, func(a, b trust.Part) int { return strings.Compare(a.Path, b.Path) })
 	dec.Hash = trust.Hash(dec.Parts)
 	// Validation marks what the store says, also for a file it checks as
 	// if named with --config.
@@ -103,7 +109,7 @@ func askStore(store TrustStore, dec trust.Decision, proj *layerDoc) bool {
 		return false
 	}
 	ok, err := store.Trusted(dec.Dir, dec.File, dec.Hash)
-	if err != nil && len(dec.Parts) > 0 {
+	if err != nil && len(dec.Parts) > 0 && proj != nil {
 		proj.warn("", fmt.Sprintf("project treated as untrusted: %v", err))
 	}
 	return ok && err == nil

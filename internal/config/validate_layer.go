@@ -38,6 +38,7 @@ func (d *layerDoc) validateLayer() {
 		d.error("models.routing", badValue("routing", r, routings))
 	}
 	d.validatePermissions(d.cfg.Permissions)
+	d.validateHooks()
 	for _, name := range sortedKeys(d.cfg.MCP) {
 		if t := d.cfg.MCP[name].Type; t != "" && !slices.Contains(mcpTypes(), t) {
 			d.error(joinKey(joinKey("mcp", name), "type"), badValue("MCP server type", t, mcpTypes()))

@@ -85,8 +85,12 @@ func (d Decision) Warning() string {
 		}
 		paths = append(paths, p.Path)
 	}
+	file := d.File
+	if file == "" { // no config file: only skills, commands, agents or hooks
+		file = d.Dir
+	}
 	return Printable(fmt.Sprintf("untrusted project config %s: ignored %s; review it and run \"hone trust %s\" to use them",
-		d.File, strings.Join(paths, ", "), d.Dir))
+		file, strings.Join(paths, ", "), d.Dir))
 }
 
 // Printable escapes control and other non-graphic characters (\x1b, a
