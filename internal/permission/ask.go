@@ -42,6 +42,7 @@ func (s *Service) askPerson(ctx context.Context, req Request, an *shell.Analysis
 	if s.requests.SubscriberCount() == 0 {
 		return s.deny(ctx, req, ByNonInteractive, noFrontEnd)
 	}
+	s.notify(ctx, req)
 	req.ID = uuid.NewString()
 	if req.Sensitive == "" {
 		// A sensitive write is never covered by a grant: no session answer.

@@ -60,11 +60,15 @@ func (s *Service) Confine(ctx context.Context, req Request, readOnly bool) (Conf
 	if s.networkAllowed(req, an) {
 		workspace = ConfineWorkspaceNetwork
 	}
-	if mode == ModeAuto && s.sandbox == FullSandbox && !req.OutsideProject {
+	hook := hookVerdict(ctx)
+	switch {
+	case hook == HookAsk:
+	case mode == ModeAuto && s.sandbox == FullSandbox && !req.OutsideProject,
+		s.allowed(req, an), hook == HookAllow && (an == nil || len(an.Unchecked) == 0):
 		return workspace, nil
 	}
-	if s.allowed(req, an) {
-		return workspace, nil
+	if err, done := s.byHook(ctx, req); done {
+		return workspace, err
 	}
 	if s.nonInteractive {
 		return "", s.deny(ctx, req, ByNonInteractive, nonInteractiveReason(req, an, s.projectDir))
@@ -76,6 +80,9 @@ func (s *Service) Confine(ctx context.Context, req Request, readOnly bool) (Conf
 func (s *Service) askUnsandboxed(ctx context.Context, req Request, an *shell.Analysis) error {
 	if s.Mode() == ModePlan {
 		return s.deny(ctx, req, ByMode, planReason)
+	}
+	if err, done := s.byHook(ctx, req); done && err != nil {
+		return err
 	}
 	if s.nonInteractive {
 		return s.deny(ctx, req, ByNonInteractive, fmt.Sprintf(

@@ -29,6 +29,9 @@ func (s *Service) sensitive(req Request) string {
 // askSensitive puts a sensitive write to a person whatever the rules and
 // grants say; without one (hone run) it is denied, saying why.
 func (s *Service) askSensitive(ctx context.Context, req Request, an *shell.Analysis) error {
+	if err, done := s.byHook(ctx, req); done && err != nil {
+		return err
+	}
 	if s.nonInteractive {
 		return s.deny(ctx, req, ByNonInteractive, req.Sensitive+"; writing it always needs a person's approval, "+
 			"and a non-interactive run has nobody to ask (--yolo allows it)")

@@ -70,6 +70,7 @@ type Service struct {
 	sandbox        SandboxSupport
 	requests       *pubsub.Broker[Request]
 	decisions      *pubsub.Broker[Decision]
+	hooks          hookHolder
 
 	mu       sync.Mutex
 	learned  []Rule // allow rules added by AllowAlways answers
@@ -175,6 +176,7 @@ func (s *Service) Ask(ctx context.Context, req Request) error {
 	mode := s.Mode()
 	req.Sensitive = s.sensitive(req)
 	v, reason := mode.decide(req)
+	hook := hookVerdict(ctx)
 	switch {
 	case v == deny:
 		return s.deny(ctx, req, ByMode, reason)
@@ -182,8 +184,19 @@ func (s *Service) Ask(ctx context.Context, req Request) error {
 		return s.askSensitive(ctx, req, an)
 	case an != nil && len(an.Unchecked) > 0:
 		// Only a person may allow what the guardrails cannot see.
-	case v == allow || s.allowed(req, an):
+	case hook == HookAsk && mode != ModeYolo:
+		// A PreToolUse hook wants a person to decide.
+	case v == allow || s.allowed(req, an) || hook == HookAllow:
 		return nil
+	}
+	return s.askOrDeny(ctx, req, an)
+}
+
+// askOrDeny settles a request nothing allowed: a PermissionRequest hook,
+// else a person, else (hone run) a denial.
+func (s *Service) askOrDeny(ctx context.Context, req Request, an *shell.Analysis) error {
+	if err, done := s.byHook(ctx, req); done {
+		return err
 	}
 	if s.nonInteractive {
 		return s.deny(ctx, req, ByNonInteractive, nonInteractiveReason(req, an, s.projectDir))
