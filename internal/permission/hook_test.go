@@ -14,7 +14,7 @@ type fakeHooks struct {
 }
 
 func (f *fakeHooks) Decide(context.Context, Request) (Answer, string) { return f.answer, f.reason }
-func (f *fakeHooks) Notify(context.Context, Request)                   { f.notified.Add(1) }
+func (f *fakeHooks) Notify(context.Context, Request)                  { f.notified.Add(1) }
 
 func TestPermissionRequestHooksSettleWhatWouldAskAPerson(t *testing.T) {
 	t.Parallel()
