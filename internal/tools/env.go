@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/honecode/hone/internal/artifact"
+	"github.com/honecode/hone/internal/extend"
 	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/procgroup"
 	"github.com/honecode/hone/internal/sandbox"
@@ -59,6 +60,24 @@ type Env struct {
 	// Editor, when set, reads and writes text files through the editor
 	// the front end runs in (nil: the disk only).
 	Editor Editor
+	// Skills are the skills the model may load with the skill tool (none:
+	// the tool is not offered).
+	Skills []extend.Skill
+	// SubAgents are the custom sub-agents the agent tool offers as
+	// subagent_type; SubAgent must then be a NamedSubAgentRunner.
+	SubAgents []SubAgentInfo
+}
+
+// SubAgentInfo names a custom sub-agent and says when to use it.
+type SubAgentInfo struct {
+	Name        string
+	Description string
+}
+
+// NamedSubAgentRunner runs a custom sub-agent by name in a child session
+// of parentSessionID, with only that sub-agent's tools and model.
+type NamedSubAgentRunner interface {
+	RunNamedSubAgent(ctx context.Context, parentSessionID, callID, name, prompt string) (string, error)
 }
 
 // Asker asks whether an action may proceed; nil error means allowed, a

@@ -158,7 +158,7 @@ var builtinParams = map[string][]string{
 	"fetch":     {"url", "format", "timeout"},
 	"download":  {"url", "file_path", "timeout"},
 	"todos":     {"todos"},
-	"agent":     {"prompt"},
+	"agent":     {"prompt", "subagent_type"},
 }
 
 func TestBuiltinsDescribeThemselves(t *testing.T) {
