@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/honecode/hone/internal/extend"
 	"github.com/honecode/hone/internal/llm"
 )
 
@@ -122,6 +123,15 @@ type Config struct {
 	// main turns, read at the start of each turn (MCP servers' own
 	// instructions, which arrive as servers connect).
 	Instructions func() string
+	// Extensions are the skills, custom commands and sub-agents found
+	// on disk (nil: none): skills are listed in the system prompt when
+	// the skill tool is offered, and a prompt /name runs a command or a
+	// user-invocable skill.
+	Extensions *extend.Set
+	// SystemPrompt, when set, replaces the main agent's role prompt;
+	// AppendSystemPrompt is added after it.
+	SystemPrompt       string
+	AppendSystemPrompt string
 	// Git runs git with args in dir and returns its stdout, for the
 	// system prompt's git status; nil runs git directly. The app runs it
 	// in a read-only sandbox: a repository's config can make git run

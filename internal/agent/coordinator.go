@@ -54,8 +54,11 @@ type Coordinator struct {
 	// escalated are idle sessions whose next turn starts on the large
 	// candidates (Escalate).
 	escalated map[string]bool
-	closed    bool
-	wg        sync.WaitGroup // running turns and background work (titles)
+	// started are the sessions used in this process, with a context for
+	// their SessionEnd hooks.
+	started map[string]context.Context
+	closed  bool
+	wg      sync.WaitGroup // running turns and background work (titles)
 }
 
 // activeSession is a session with a running turn (or summary).
@@ -130,6 +133,7 @@ func (c *Coordinator) Close() error {
 	}
 	c.mu.Unlock()
 	c.wg.Wait()
+	c.endSessions()
 	c.events.Close()
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/honecode/hone/internal/hooks"
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
 	"github.com/honecode/hone/internal/permission"
@@ -79,6 +80,25 @@ type OperationLog interface {
 	AddOperation(ctx context.Context, op session.Operation) error
 }
 
+// HookRunner runs the user's hooks at agent events (hooks.Runner).
+type HookRunner interface {
+	// Has reports whether any hook is configured for ev.
+	Has(ev hooks.Event) bool
+	// Run runs the matching hooks and composes their answers.
+	Run(ctx context.Context, in hooks.Input) hooks.Outcome
+}
+
+// SubAgent is a custom sub-agent as the app built it from its
+// definition: its instructions, its own tools and its model.
+type SubAgent struct {
+	Prompt string
+	Tools  Toolset
+	// Model is "", "inherit", "large", "small", a Claude Code alias
+	// (sonnet, opus: large; haiku: small) or provider/model of a
+	// configured candidate.
+	Model string
+}
+
 // Deps are the services a Coordinator uses.
 type Deps struct {
 	Messages MessageStore
@@ -95,6 +115,10 @@ type Deps struct {
 	Leases Leases
 	// Operations, when set, records every tool call (nil: none).
 	Operations OperationLog
+	// Hooks run the user's hooks at agent events; nil runs none.
+	Hooks HookRunner
+	// SubAgents are the custom sub-agents by name (RunNamedSubAgent).
+	SubAgents map[string]SubAgent
 	// Logger defaults to a discarding logger.
 	Logger *slog.Logger
 }

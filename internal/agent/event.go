@@ -94,6 +94,8 @@ const (
 	// ExitEmptyAnswer: the model ended the turn with a message without
 	// text (and without tool calls).
 	ExitEmptyAnswer ExitReason = "empty_answer"
+	// ExitHookStopped: a hook answered continue: false.
+	ExitHookStopped ExitReason = "hook_stopped"
 	ExitError       ExitReason = "error"
 	// ExitQueued: the session was busy; the prompt waits in its queue
 	// (Result.QueuedMessageID) and will be answered by the running turn.

@@ -42,6 +42,9 @@ func (t *turn) stepAndTools(ctx context.Context, a *activeSession) bool {
 	}
 	t.justSummarized = false
 	if len(out.calls) == 0 {
+		if t.stopHook(ctx) {
+			return true
+		}
 		if t.spec.queue {
 			q, err := t.c.continueOrClose(ctx, t.sessionID, a)
 			if err != nil {
@@ -59,6 +62,11 @@ func (t *turn) stepAndTools(ctx context.Context, a *activeSession) bool {
 	t.route.observeCalls(t.c.routing(), out.calls, t.spec.tools.Policy)
 	if !t.runTools(ctx, out.msg, out.calls) {
 		t.end(ExitCanceled, nil)
+		return false
+	}
+	if halted, why := t.haltedBy(); halted {
+		t.c.info(ctx, t.sessionID, strings.TrimSpace("stopped by a hook. "+why))
+		t.end(ExitHookStopped, nil)
 		return false
 	}
 	if t.guard.tripped() {

@@ -95,5 +95,5 @@ func (t *turn) applyMode(ctx context.Context, force bool) {
 	if t.spec.prompt == promptMain {
 		section = modeSection(m, prev)
 	}
-	t.system = t.c.systemPrompt(ctx, t.sessionID, t.spec.prompt, t.defs, section, t.gitText())
+	t.system = t.c.systemPrompt(ctx, t.sessionID, t.spec, t.defs, section, t.gitText())
 }

@@ -31,18 +31,15 @@ const (
 
 // systemPrompt returns the system blocks of a turn: the role (stable, so
 // providers can cache it) and the environment with the project's memory
-// files, followed by modeSection (the permission mode; see modeSection).
-// git is the repository summary (see gitSummary). Skipped instruction
-// files are reported to sessionID once.
-func (c *Coordinator) systemPrompt(ctx context.Context, sessionID string, kind promptKind, defs []llm.ToolDef, modeSection, git string) []string {
-	role := systemText
-	if kind == promptSub {
-		role = subAgentText
-	}
+// files and skills, followed by modeSection (the permission mode; see
+// modeSection). git is the repository summary (see gitSummary). Skipped
+// instruction files are reported to sessionID once.
+func (c *Coordinator) systemPrompt(ctx context.Context, sessionID string, spec turnSpec, defs []llm.ToolDef, modeSection, git string) []string {
+	role := c.rolePrompt(spec)
 	var b strings.Builder
 	c.writeEnvironment(&b, defs, git)
 	b.WriteString(modeSection)
-	if kind == promptMain {
+	if spec.prompt == promptMain {
 		memory, warnings := readMemory(c.cfg)
 		b.WriteString(memory)
 		c.warnOnce(ctx, sessionID, warnings)
@@ -52,7 +49,30 @@ func (c *Coordinator) systemPrompt(ctx context.Context, sessionID string, kind p
 			}
 		}
 	}
+	if hasTool(defs, "skill") {
+		b.WriteString(skillsSection(c.cfg.Extensions))
+	}
 	return []string{strings.TrimSpace(role), strings.TrimSpace(b.String())}
+}
+
+// rolePrompt is the role part: a custom sub-agent's instructions, the
+// sub-agent prompt, or the main prompt (options.system_prompt_file
+// replaces it, options.append_system_prompt_file adds to it).
+func (c *Coordinator) rolePrompt(spec turnSpec) string {
+	switch {
+	case spec.role != "":
+		return spec.role
+	case spec.prompt == promptSub:
+		return subAgentText
+	}
+	role := systemText
+	if c.cfg.SystemPrompt != "" {
+		role = c.cfg.SystemPrompt
+	}
+	if c.cfg.AppendSystemPrompt != "" {
+		role = strings.TrimRight(role, "\n") + "\n\n" + c.cfg.AppendSystemPrompt
+	}
+	return role
 }
 
 // warnOnce tells the user, once per process, about each instruction file

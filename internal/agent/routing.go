@@ -121,6 +121,8 @@ const (
 func (t *turn) pick() (group, []Candidate) {
 	r := t.c.routing()
 	switch {
+	case len(t.spec.models) > 0: // a custom sub-agent's or command's model
+		return groupLarge, t.spec.models
 	case t.mode == permission.ModePlan && len(r.Plan) > 0:
 		return groupPlan, r.Plan
 	case r.Escalate && !t.route.isEscalated():

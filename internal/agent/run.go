@@ -29,6 +29,10 @@ func (c *Coordinator) RunWith(ctx context.Context, sessionID, prompt string, att
 	if len(c.large()) == 0 {
 		return nil, ErrNoModel
 	}
+	parts, err := c.expandPrompt(ctx, sessionID, prompt, parts)
+	if err != nil {
+		return nil, err
+	}
 	var queued message.Message
 	a, err := c.acquire(ctx, sessionID, func() error {
 		m, err := c.enqueueLocked(ctx, sessionID, parts)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/honecode/hone/internal/llm"
 )
@@ -17,6 +18,32 @@ func (c *Coordinator) RunSubAgent(ctx context.Context, parentSessionID, callID, 
 	if c.deps.Children == nil || c.deps.SubAgentTools == nil {
 		return "", ErrNoSubAgent
 	}
+	spec := turnSpec{tools: c.deps.SubAgentTools, prompt: promptSub, maxSteps: c.cfg.MaxSteps,
+		escalated: c.turnEscalated(parentSessionID)}
+	return c.runChild(ctx, parentSessionID, callID, prompt, spec)
+}
+
+// RunNamedSubAgent runs the custom sub-agent name (Deps.SubAgents) on
+// prompt in a new child session of parentSessionID, with only its own
+// tools, its instructions as the role prompt and its model, and returns
+// its final text. Usage and cost go to the parent as for RunSubAgent. It
+// satisfies tools.NamedSubAgentRunner.
+func (c *Coordinator) RunNamedSubAgent(ctx context.Context, parentSessionID, callID, name, prompt string) (string, error) {
+	sa, ok := c.deps.SubAgents[name]
+	if !ok || c.deps.Children == nil || sa.Tools == nil {
+		return "", fmt.Errorf("sub-agent %q: %w", name, ErrNoSubAgent)
+	}
+	spec := turnSpec{tools: sa.Tools, prompt: promptSub, maxSteps: c.cfg.MaxSteps,
+		role: sa.Prompt, agentType: name, models: c.subAgentModels(sa.Model), escalated: c.turnEscalated(parentSessionID)}
+	if spec.role == "" {
+		spec.role = subAgentText
+	}
+	return c.runChild(ctx, parentSessionID, callID, prompt, spec)
+}
+
+// runChild runs spec's turn on prompt in a new child session and charges
+// its spend to the parent.
+func (c *Coordinator) runChild(ctx context.Context, parentSessionID, callID, prompt string, spec turnSpec) (string, error) {
 	child, err := c.deps.Children.CreateChild(ctx, parentSessionID, callID, c.cfg.WorkDir, fallbackTitle(prompt))
 	if err != nil {
 		return "", fmt.Errorf("create sub-agent session: %w", err)
@@ -25,8 +52,6 @@ func (c *Coordinator) RunSubAgent(ctx context.Context, parentSessionID, callID, 
 	if err != nil {
 		return "", err
 	}
-	spec := turnSpec{tools: c.deps.SubAgentTools, prompt: promptSub, maxSteps: c.cfg.MaxSteps,
-		escalated: c.turnEscalated(parentSessionID)}
 	res, err := c.runHeld(ctx, child.ID, a, []llm.Part{llm.Text(prompt)}, spec)
 	if err != nil {
 		return "", err
@@ -42,6 +67,26 @@ func (c *Coordinator) RunSubAgent(ctx context.Context, parentSessionID, callID, 
 		return res.Text, fmt.Errorf("sub-agent: %w", res.Err)
 	}
 	return res.Text, fmt.Errorf("sub-agent stopped: %s", res.Reason)
+}
+
+// subAgentModels picks a custom sub-agent's candidates: nil (the main
+// agent's) for "", inherit and unknown names; the small role for small
+// and haiku; the candidate named provider/model when one is configured.
+func (c *Coordinator) subAgentModels(model string) []Candidate {
+	switch strings.ToLower(strings.TrimSpace(model)) {
+	case "", "inherit", "large", "sonnet", "opus":
+		return nil
+	case "small", "haiku":
+		return c.small()
+	}
+	large, small := c.Candidates()
+	for _, cand := range append(large, small...) {
+		if cand.Name() == model || cand.Model == model {
+			return []Candidate{cand}
+		}
+	}
+	c.log.Warn("sub-agent model not configured; using the main model", "model", model)
+	return nil
 }
 
 // chargeParent adds a sub-agent's spend to its parent session and turn.

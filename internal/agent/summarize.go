@@ -75,6 +75,7 @@ func (t *turn) autoSummarize(ctx context.Context) {
 // failure is remembered so the turn does not try again.
 func (t *turn) summarize(ctx context.Context, continueTask bool) error {
 	c := t.c
+	t.preCompact(ctx, continueTask)
 	c.publish(ctx, Event{Type: EventSummarizing, SessionID: t.sessionID})
 	todos := t.sess.Todos
 	if s, err := c.deps.Sessions.Get(t.store, t.sessionID); err == nil {

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"time"
 
@@ -85,7 +84,7 @@ func (t *turn) runCall(ctx context.Context, msgID string, call llm.Part) *tools.
 			". Send the call again with a JSON object of arguments that matches the tool's schema.")
 	} else {
 		cctx := tools.WithCall(ctx, tools.CallContext{SessionID: t.sessionID, MessageID: msgID, CallID: call.ToolCallID})
-		res = t.spec.tools.Run(cctx, tools.Call{ID: call.ToolCallID, Name: call.ToolName, Input: json.RawMessage(call.Input)})
+		res = t.runHooked(ctx, cctx, call)
 	}
 	t.recordCall(msgID, call, res, started, time.Since(start))
 	part := resultPart(call, res)

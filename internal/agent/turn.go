@@ -24,6 +24,13 @@ type turnSpec struct {
 	// escalated starts the turn on the large candidates (a sub-agent of
 	// an escalated turn).
 	escalated bool
+	// role replaces the role prompt (a custom sub-agent's instructions);
+	// agentType names that sub-agent (SubagentStop hooks).
+	role      string
+	agentType string
+	// models replace the large candidates (a custom sub-agent's or
+	// command's model).
+	models []Candidate
 }
 
 // turn is one running turn of a session (the SessionAgent): it keeps the
@@ -67,8 +74,14 @@ type turn struct {
 	summaryFocus    string // what a /compact asked the summary to keep
 	overflowRetried bool
 
-	mu  sync.Mutex // guards res (sub-agents add their usage)
+	// stopContinues counts the times Stop hooks kept the turn going.
+	stopContinues int
+
+	mu  sync.Mutex // guards res (sub-agents add their usage) and halted
 	res Result
+	// halted is set when a hook answered continue: false.
+	halted     bool
+	haltReason string
 }
 
 func (c *Coordinator) newTurn(ctx context.Context, sessionID string, spec turnSpec) *turn {

@@ -10,6 +10,7 @@ import (
 	"github.com/honecode/hone/internal/agent"
 	"github.com/honecode/hone/internal/artifact"
 	"github.com/honecode/hone/internal/config"
+	"github.com/honecode/hone/internal/extend"
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/lsp"
 	"github.com/honecode/hone/internal/mcp"
@@ -103,7 +104,24 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	}
 	svc := &services{perms: perms, clients: cl}
 	watch := a.startTelemetry(ctx, cfg.Options.Telemetry)
-	env := a.buildTools(cfg, st, svc, webSearcher(cfg.Options.WebSearch, cl, resolved))
+	set, err := a.Extensions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	env := a.buildTools(cfg, st, svc, webSearcher(cfg.Options.WebSearch, cl, resolved), set)
+	subAgents := a.addSubAgents(svc.tools, env, set)
+	system, err := a.promptFile(loaded.ProjectDir, cfg.Options.SystemPromptFile)
+	if err != nil {
+		return nil, err
+	}
+	appendSystem, err := a.promptFile(loaded.ProjectDir, cfg.Options.AppendSystemPromptFile)
+	if err != nil {
+		return nil, err
+	}
+	var hookRunner agent.HookRunner
+	if r := a.newHooks(cfg, loaded.ProjectDir, st, svc); r != nil {
+		hookRunner = r
+	}
 	svc.coord = agent.NewCoordinator(agent.Config{
 		Large:                large,
 		Small:                small,
@@ -119,6 +137,9 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		MaxOutput:            cfg.Options.MaxOutputBytes,
 		Instructions:         svc.mcp.Instructions,
 		Git:                  a.sandboxedGit(childEnv(cfg)),
+		Extensions:           set,
+		SystemPrompt:         system,
+		AppendSystemPrompt:   appendSystem,
 	}, agent.Deps{
 		Messages:      st.Messages,
 		Sessions:      st.Sessions,
@@ -128,6 +149,8 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		Modes:         perms,
 		Leases:        st.Leases,
 		Operations:    st.Sessions,
+		Hooks:         hookRunner,
+		SubAgents:     subAgents,
 		Logger:        a.Logger(),
 	})
 	env.SubAgent = svc.coord
@@ -167,7 +190,7 @@ func (a *App) protectedPaths() []string {
 // SubAgent once the Coordinator exists). Language servers start on the
 // first file of their type; MCP servers when a front end calls
 // StartServers.
-func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search tools.WebSearcher) *tools.Env {
+func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search tools.WebSearcher, set *extend.Set) *tools.Env {
 	jobs := tools.NewJobManager()
 	a.onClose(func() error { jobs.Close(); return nil })
 	svc.lsp = lsp.New(lsp.Options{Servers: cfg.LSP, WorkDir: a.workDir, Logger: a.Logger(),
@@ -190,6 +213,8 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search too
 		Launcher:         a.Launcher(),
 		Sandbox:          a.sandboxSettings(),
 		Editor:           a.opts.Editor,
+		Skills:           set.ModelSkills(),
+		SubAgents:        subAgentInfos(set),
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)
 	svc.tools.SetArtifacts(env.Artifacts)

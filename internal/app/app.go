@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/honecode/hone/internal/extend"
 	"io"
 	"log/slog"
 	"os"
@@ -85,7 +86,8 @@ type App struct {
 	cfg   *configState // nil until loaded; replaced by ReloadConfig
 	store storeState   // see store.go
 	svc   lazy[*services]
-	procs procState // see sandbox.go
+	ext   lazy[*extend.Set] // see extend.go
+	procs procState         // see sandbox.go
 }
 
 // New resolves the working and data directories; it builds nothing else.

@@ -67,6 +67,8 @@ func Execute(ctx context.Context, deps Deps, opts Options, out IO) (ExitCode, er
 			return ExitUsage, ErrNoPrompt
 		case errors.Is(err, agent.ErrNoModel):
 			return ExitUsage, fmt.Errorf("run: %w: configure a provider in hone.json or set its API key variable", err)
+		case errors.As(err, new(*agent.PromptBlockedError)):
+			return ExitDenied, err
 		}
 		return ExitError, fmt.Errorf("run: %w", err)
 	}

@@ -44,7 +44,7 @@ func CodeFor(r agent.ExitReason) ExitCode {
 		return ExitAuth
 	case agent.ExitProviderError, agent.ExitOutputTooLarge:
 		return ExitUnavailable
-	case agent.ExitPermissionDenied:
+	case agent.ExitPermissionDenied, agent.ExitHookStopped:
 		return ExitDenied
 	case agent.ExitMaxSteps, agent.ExitMaxCost:
 		return ExitLimit
