@@ -14,6 +14,7 @@ import (
 	"github.com/honecode/hone/internal/app"
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/run"
+	"github.com/honecode/hone/internal/trust"
 )
 
 // RunOptions are the flags and arguments of `hone run`.
@@ -100,6 +101,7 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	}
 	if !opts.Quiet {
 		printConfigNotes(f.IO.Err, loaded.Warnings, res.Skipped)
+		printExtensionNotes(ctx, f.IO.Err, a)
 	}
 	coord, err := a.Agent(ctx)
 	if err != nil {
@@ -159,6 +161,18 @@ func printConfigNotes(w io.Writer, warnings []config.Diagnostic, skipped []strin
 	}
 	for _, s := range skipped {
 		fmt.Fprintln(w, "hone: model skipped:", s)
+	}
+}
+
+// printExtensionNotes prints the problems of skill, command and
+// sub-agent files (file:line: field: message).
+func printExtensionNotes(ctx context.Context, w io.Writer, a *app.App) {
+	set, err := a.Extensions(ctx)
+	if err != nil {
+		return
+	}
+	for _, warn := range set.Warnings {
+		fmt.Fprintln(w, "hone: extension:", trust.Printable(warn.String()))
 	}
 }
 
