@@ -199,4 +199,3 @@ func TestAppendSystemPromptFile(t *testing.T) {
 	e.mustRun(0, "run", "hi")
 	mustContain(t, "system prompt", srv.MainRequests()[0].Body.textOf("system"), "Always answer in haiku.")
 }
-
