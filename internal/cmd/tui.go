@@ -56,6 +56,7 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if err != nil {
 		return configErr(err)
 	}
+	tuiOpts.SlashCommands = slashCommands(ctx, a)
 	return tui.Run(ctx, b, tuiOpts)
 }
 
@@ -153,4 +154,23 @@ func openTTY() error {
 		_ = out.Close()
 	}
 	return in.Close()
+}
+
+// slashCommands lists the custom commands and user-invocable skills for
+// the TUI's palette.
+func slashCommands(ctx context.Context, a *app.App) []tui.SlashCommand {
+	set, err := a.Extensions(ctx)
+	if err != nil {
+		return nil
+	}
+	var out []tui.SlashCommand
+	for _, c := range set.Commands {
+		out = append(out, tui.SlashCommand{Name: c.Name, Description: c.Description, ArgumentHint: c.ArgumentHint})
+	}
+	for _, k := range set.Skills {
+		if k.UserInvocable {
+			out = append(out, tui.SlashCommand{Name: k.Name, Description: k.Description})
+		}
+	}
+	return out
 }

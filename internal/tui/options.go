@@ -39,6 +39,17 @@ type Options struct {
 	// Draft is put in the editor at start (text piped into hone), for the
 	// user to read, edit and send.
 	Draft string
+	// SlashCommands are the custom commands and user-invocable skills:
+	// the palette lists them, and choosing one puts /name in the editor
+	// for its arguments (the agent expands it when sent).
+	SlashCommands []SlashCommand
+}
+
+// SlashCommand is one /name the user may send.
+type SlashCommand struct {
+	Name         string
+	Description  string
+	ArgumentHint string
 }
 
 func (o Options) getenv(k string) string {

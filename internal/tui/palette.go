@@ -64,7 +64,23 @@ func paletteCommands() []commands.Command {
 
 func (m *Model) openPalette() {
 	m.completion.Close()
-	m.dialog = commands.New(m.theme, paletteCommands())
+	m.dialog = commands.New(m.theme, append(paletteCommands(), slashEntries(m.opts.SlashCommands)...))
+}
+
+// slashPrefix marks palette entries of custom commands and skills.
+const slashPrefix = "slash:"
+
+// slashEntries are the palette entries of custom commands and skills.
+func slashEntries(cmds []SlashCommand) []commands.Command {
+	out := make([]commands.Command, 0, len(cmds))
+	for _, c := range cmds {
+		title := "/" + c.Name
+		if c.Description != "" {
+			title += "  " + c.Description
+		}
+		out = append(out, commands.Command{ID: slashPrefix + c.Name, Title: title, Key: c.ArgumentHint})
+	}
+	return out
 }
 
 // openThemes opens the list of themes, the current one first.
@@ -82,6 +98,11 @@ func (m *Model) openThemes() {
 
 // runCommand runs a palette entry with the text typed after its name.
 func (m *Model) runCommand(id, args string) tea.Cmd {
+	if name, ok := strings.CutPrefix(id, slashPrefix); ok {
+		m.editor.SetValue(strings.TrimSpace("/"+name+" "+args) + " ")
+		m.setFocus(focusEditor)
+		return nil
+	}
 	if name, ok := strings.CutPrefix(id, themePrefix); ok {
 		return m.switchTheme(name)
 	}
