@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/honecode/hone/internal/extend"
 	"github.com/honecode/hone/internal/fsguard"
+	"github.com/honecode/hone/internal/hooks"
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/permission"
 )
 
 // maxRefBytes bounds a file a command pulls in with @path.
@@ -17,14 +20,14 @@ const maxRefBytes = 256 << 10
 // person typed as the first part and adds its expansion as the second;
 // SessionStart and UserPromptSubmit hooks may add context (or block the
 // prompt with a *PromptBlockedError). Attachments stay last.
-func (c *Coordinator) expandPrompt(ctx context.Context, sessionID, prompt string, parts []llm.Part) ([]llm.Part, error) {
+func (c *Coordinator) expandPrompt(ctx context.Context, sessionID, prompt string, parts []llm.Part) ([]llm.Part, *extend.Invocation, error) {
 	added, err := c.promptHooks(ctx, sessionID, prompt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	inv, ok := c.cfg.Extensions.Invoke(prompt, c.readRef)
 	if !ok && len(added) == 0 {
-		return parts, nil
+		return parts, nil, nil
 	}
 	head, rest := parts, []llm.Part(nil)
 	if len(parts) > 0 && parts[0].Type == llm.PartText {
@@ -35,7 +38,31 @@ func (c *Coordinator) expandPrompt(ctx context.Context, sessionID, prompt string
 		out = append(out, llm.Text(inv.Text))
 	}
 	out = append(out, added...)
-	return append(out, rest...), nil
+	out = append(out, rest...)
+	if !ok {
+		return out, nil, nil
+	}
+	return out, &inv, nil
+}
+
+// applyCommand lets a custom command shape the turn it starts: its model
+// (resolved like a sub-agent's) and its allowed-tools, which apply like
+// allow rules for that turn.
+func (c *Coordinator) applyCommand(spec *turnSpec, inv *extend.Invocation) {
+	if inv == nil || inv.Command == nil {
+		return
+	}
+	if m := inv.Command.Model; m != "" {
+		spec.models = c.subAgentModels(m)
+	}
+	for _, t := range inv.Command.AllowedTools {
+		r, err := permission.ParseRule(hooks.HoneRule(t))
+		if err != nil {
+			c.log.Warn("command allowed-tools entry ignored", "command", inv.Name, "file", inv.Command.File, "err", err)
+			continue
+		}
+		spec.allow = append(spec.allow, r)
+	}
 }
 
 // readRef reads a file a command references as @path: inside the

@@ -29,10 +29,12 @@ func (c *Coordinator) RunWith(ctx context.Context, sessionID, prompt string, att
 	if len(c.large()) == 0 {
 		return nil, ErrNoModel
 	}
-	parts, err := c.expandPrompt(ctx, sessionID, prompt, parts)
+	parts, inv, err := c.expandPrompt(ctx, sessionID, prompt, parts)
 	if err != nil {
 		return nil, err
 	}
+	spec := c.mainSpec(opts)
+	c.applyCommand(&spec, inv)
 	var queued message.Message
 	a, err := c.acquire(ctx, sessionID, func() error {
 		m, err := c.enqueueLocked(ctx, sessionID, parts)
@@ -53,7 +55,7 @@ func (c *Coordinator) RunWith(ctx context.Context, sessionID, prompt string, att
 		return l.queued, err
 	}
 	a.lease = l.lease
-	return c.runHeld(ctx, sessionID, a, l.parts, c.mainSpec(opts))
+	return c.runHeld(ctx, sessionID, a, l.parts, spec)
 }
 
 // Retry asks the model again to answer the session's history as it is,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
+	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/session"
 	"github.com/honecode/hone/internal/tools"
 )
@@ -84,7 +85,7 @@ func (t *turn) runCall(ctx context.Context, msgID string, call llm.Part) *tools.
 			". Send the call again with a JSON object of arguments that matches the tool's schema.")
 	} else {
 		cctx := tools.WithCall(ctx, tools.CallContext{SessionID: t.sessionID, MessageID: msgID, CallID: call.ToolCallID})
-		res = t.runHooked(ctx, cctx, call)
+		res = t.runHooked(ctx, permission.WithAllowRules(cctx, t.spec.allow), call)
 	}
 	t.recordCall(msgID, call, res, started, time.Since(start))
 	part := resultPart(call, res)

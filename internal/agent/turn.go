@@ -31,6 +31,9 @@ type turnSpec struct {
 	// models replace the large candidates (a custom sub-agent's or
 	// command's model).
 	models []Candidate
+	// allow are a custom command's allowed-tools, as allow rules for the
+	// turn's tool calls.
+	allow []permission.Rule
 }
 
 // turn is one running turn of a session (the SessionAgent): it keeps the

@@ -79,18 +79,10 @@ func (a *App) addSubAgents(reg *tools.Registry, env *tools.Env, set *extend.Set)
 // (Read, Bash(git diff:*) …) through the hooks table, mcp__s__t to
 // mcp_s_t; names no tool has are logged.
 func (a *App) honeToolNames(ag extend.Agent, have []string) []string {
-	claude := map[string]string{}
-	for _, p := range hooks.ToolNames() {
-		claude[p[1]] = p[0]
-	}
 	var out []string
 	for _, n := range ag.Tools {
 		n, _, _ = strings.Cut(n, "(")
-		if h, ok := claude[n]; ok {
-			n = h
-		} else if rest, ok := strings.CutPrefix(n, "mcp__"); ok {
-			n = "mcp_" + strings.Replace(rest, "__", "_", 1)
-		}
+		n = hooks.HoneToolName(strings.TrimSpace(n))
 		if !contains(have, n) {
 			a.Logger().Warn("sub-agent names an unknown tool", "agent", ag.Name, "tool", n, "file", ag.File)
 			continue

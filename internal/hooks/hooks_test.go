@@ -194,3 +194,13 @@ func TestClaudeToolNames(t *testing.T) {
 		}
 	}
 }
+
+func TestHoneRule(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"Bash(git add:*)": "bash(git add*)", "Read": "view", "Edit(src/**)": "edit(src/**)",
+		"mcp__github__create_issue": "mcp_github_create_issue", "bash(go test*)": "bash(go test*)"} {
+		if got := HoneRule(in); got != want {
+			t.Errorf("HoneRule(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

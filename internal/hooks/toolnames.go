@@ -67,3 +67,35 @@ func ValidMatcher(m string) error {
 	_, err := compileMatcher(m)
 	return err
 }
+
+// HoneToolName is Hone's name of a tool named as Claude Code names it
+// (Read is view, mcp__gh__issue is mcp_gh_issue); other names are
+// returned as given.
+func HoneToolName(claude string) string {
+	for _, p := range toolNames {
+		if p[1] == claude {
+			return p[0]
+		}
+	}
+	if rest, ok := strings.CutPrefix(claude, "mcp__"); ok {
+		return "mcp_" + strings.Replace(rest, "__", "_", 1)
+	}
+	return claude
+}
+
+// HoneRule turns a Claude Code permission rule into Hone's syntax:
+// Bash(git add:*) is bash(git add*), Read is view, Edit(src/**) is
+// edit(src/**). Hone's own rules pass unchanged.
+func HoneRule(rule string) string {
+	rule = strings.TrimSpace(rule)
+	tool, pattern, hasPattern := strings.Cut(rule, "(")
+	tool = HoneToolName(strings.TrimSpace(tool))
+	if !hasPattern {
+		return tool
+	}
+	pattern = strings.TrimSuffix(pattern, ")")
+	if p, ok := strings.CutSuffix(pattern, ":*"); ok {
+		pattern = p + "*"
+	}
+	return tool + "(" + pattern + ")"
+}

@@ -64,7 +64,7 @@ func (s *Service) Confine(ctx context.Context, req Request, readOnly bool) (Conf
 	switch {
 	case hook == HookAsk:
 	case mode == ModeAuto && s.sandbox == FullSandbox && !req.OutsideProject,
-		s.allowed(req, an), hook == HookAllow && (an == nil || len(an.Unchecked) == 0):
+		s.allowedIn(ctx, req, an), hook == HookAllow && (an == nil || len(an.Unchecked) == 0):
 		return workspace, nil
 	}
 	if err, done := s.byHook(ctx, req); done {

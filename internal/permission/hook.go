@@ -3,6 +3,8 @@ package permission
 import (
 	"context"
 	"sync/atomic"
+
+	"github.com/honecode/hone/internal/shell"
 )
 
 // ByHook: a hook refused the request (PreToolUse or PermissionRequest).
@@ -83,4 +85,44 @@ func (s *Service) notify(ctx context.Context, req Request) {
 	if h := s.hookSet(); h != nil {
 		h.Notify(ctx, req)
 	}
+}
+
+type allowRulesKey struct{}
+
+// WithAllowRules adds allow rules for the requests made under ctx: the
+// allowed-tools of a custom command, for the turn it started. They apply
+// like permissions.allow: deny rules, the mode's refusals and sensitive
+// files still hold.
+func WithAllowRules(ctx context.Context, rules []Rule) context.Context {
+	if len(rules) == 0 {
+		return ctx
+	}
+	return context.WithValue(ctx, allowRulesKey{}, rules)
+}
+
+// allowedIn is allowed plus the allow rules ctx carries.
+func (s *Service) allowedIn(ctx context.Context, req Request, an *shell.Analysis) bool {
+	if s.allowed(req, an) {
+		return true
+	}
+	rules, _ := ctx.Value(allowRulesKey{}).([]Rule)
+	if len(rules) == 0 || req.SandboxBlocked != "" || (an != nil && len(an.Unchecked) > 0) {
+		return false
+	}
+	if an != nil {
+		return commandAllowed(*an, func(c shell.Command) bool {
+			for _, r := range rules {
+				if r.matchesTool(req.ToolName) && (r.Pattern == "" || r.matchesCommand(c)) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	for _, r := range rules {
+		if r.matchesTool(req.ToolName) && (r.Pattern == "" || r.matchesPath(req.Path, s.projectDir)) {
+			return true
+		}
+	}
+	return false
 }

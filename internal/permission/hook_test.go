@@ -61,3 +61,30 @@ func TestPreToolUseVerdicts(t *testing.T) {
 		t.Error("allow verdict beat a deny rule")
 	}
 }
+
+func TestAllowRulesFromContext(t *testing.T) {
+	t.Parallel()
+	s := newService(t, Config{NonInteractive: true, Rules: Rules{Deny: []string{"bash(git push*)"}}})
+	rules, err := ParseRules("allowed-tools", []string{"bash(git add*)", "edit(src/**)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := WithAllowRules(t.Context(), rules)
+	for _, c := range []struct {
+		req  Request
+		want bool
+	}{
+		{Request{ToolName: "bash", Action: ActionExecute, Command: "git add main.go"}, true},
+		{Request{ToolName: "bash", Action: ActionExecute, Command: "git add x && rm -rf y"}, false},
+		{Request{ToolName: "bash", Action: ActionExecute, Command: "git push"}, false},
+		{Request{ToolName: "edit", Action: ActionWrite, Path: "/proj/src/a.go"}, true},
+		{Request{ToolName: "edit", Action: ActionWrite, Path: "/proj/README.md"}, false},
+	} {
+		if err := s.Ask(ctx, c.req); (err == nil) != c.want {
+			t.Errorf("%+v: err = %v", c.req, err)
+		}
+	}
+	if err := s.Ask(t.Context(), Request{ToolName: "bash", Action: ActionExecute, Command: "git add main.go"}); err == nil {
+		t.Error("rules leaked outside their context")
+	}
+}

@@ -186,7 +186,7 @@ func (s *Service) Ask(ctx context.Context, req Request) error {
 		// Only a person may allow what the guardrails cannot see.
 	case hook == HookAsk && mode != ModeYolo:
 		// A PreToolUse hook wants a person to decide.
-	case v == allow || s.allowed(req, an) || hook == HookAllow:
+	case v == allow || s.allowedIn(ctx, req, an) || hook == HookAllow:
 		return nil
 	}
 	return s.askOrDeny(ctx, req, an)
