@@ -188,3 +188,40 @@ func TestProjectHooksRunOnlyOnceTrusted(t *testing.T) {
 		t.Error("the trusted project's hook did not block rm")
 	}
 }
+
+func TestPermissionRequestHookAllowsAndSessionHooksRun(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	srv := serveReplies(t, reply{calls: []call{shellCall("c1", "touch made.txt")}}, reply{text: "Made it."})
+	e.useServer(srv.URL())
+	allow := `echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}'`
+	log := hookScript(t, "log-event.sh")
+	e.withHooks(map[string][]any{
+		"PermissionRequest": {hookEntry("Bash", allow, log)},
+		"SessionStart":      {hookEntry("", log)},
+		"SessionEnd":        {hookEntry("", log)},
+	})
+	// Without --yolo hone run would deny the command; the hook allows it.
+	e.mustRun(0, "run", "make a file")
+	if !fileExists(e.projectFile("made.txt")) {
+		t.Fatal("the command the hook allowed did not run")
+	}
+	var got []string
+	for _, ev := range e.hookEvents() {
+		got = append(got, ev["hook_event_name"].(string))
+		switch ev["hook_event_name"] {
+		case "SessionStart":
+			if ev["source"] != "startup" {
+				t.Errorf("SessionStart = %v", ev)
+			}
+		case "PermissionRequest":
+			in, _ := ev["tool_input"].(map[string]any)
+			if ev["tool_name"] != "Bash" || in["command"] != "touch made.txt" || ev["permission_mode"] != "default" {
+				t.Errorf("PermissionRequest = %v", ev)
+			}
+		}
+	}
+	if strings.Join(got, ",") != "SessionStart,PermissionRequest,SessionEnd" {
+		t.Errorf("events = %v", got)
+	}
+}
