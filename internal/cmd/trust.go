@@ -104,7 +104,11 @@ func runTrustProject(ctx context.Context, opts *TrustOptions, io IO) error {
 		fmt.Fprintf(io.Out, "Trusted %s: its config has nothing that needs trust now.\n", dir)
 		return nil
 	}
-	fmt.Fprintf(io.Out, "Trusted %s (%s). Hone will now use:\n", dir, file)
+	if file == "" { // no config file: only skills, commands, agents or hooks
+		fmt.Fprintf(io.Out, "Trusted %s. Hone will now use:\n", dir)
+	} else {
+		fmt.Fprintf(io.Out, "Trusted %s (%s). Hone will now use:\n", dir, file)
+	}
 	for _, p := range dec.Parts {
 		fmt.Fprintf(io.Out, "  %s: %s\n", p.Path, p.Summary)
 	}

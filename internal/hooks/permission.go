@@ -35,7 +35,8 @@ func (p Permissions) Decide(ctx context.Context, req permission.Request) (permis
 	return "", ""
 }
 
-// Notify runs the Notification hooks: a person is asked about req.
+// Notify runs the Notification hooks in the background (the person is
+// asked at once, not after them): a person is asked about req.
 func (p Permissions) Notify(ctx context.Context, req permission.Request) {
 	if !p.Runner.Has(Notification) {
 		return
@@ -43,7 +44,8 @@ func (p Permissions) Notify(ctx context.Context, req permission.Request) {
 	in := p.input(Notification, req)
 	in.NotificationType = "permission_prompt"
 	in.Message = "Hone needs your permission to use " + ClaudeToolName(req.ToolName)
-	p.log(p.Runner.Run(ctx, in))
+	ctx = context.WithoutCancel(ctx)
+	go func() { p.log(p.Runner.Run(ctx, in)) }()
 }
 
 func (p Permissions) input(ev Event, req permission.Request) Input {

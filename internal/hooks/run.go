@@ -3,6 +3,7 @@ package hooks
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -176,11 +177,11 @@ func (r *Runner) runOne(ctx context.Context, h config.HookCommand, cwd string, s
 	wg.Wait()
 	st := p.child.Exit()
 	res.stderr, res.code = string(errText), st.Code
-	if ctx.Err() != nil {
-		res.err = fmt.Errorf("stopped after %s: %w", timeout, ctx.Err())
-		if errorsIsCanceled(ctx) {
-			res.err = ctx.Err()
-		}
+	switch err := ctx.Err(); {
+	case errors.Is(err, context.DeadlineExceeded):
+		res.err = fmt.Errorf("stopped after %s", timeout)
+	case err != nil:
+		res.err = err
 	}
 	return res
 }
@@ -244,5 +245,3 @@ func closeAll(fs ...*os.File) {
 		}
 	}
 }
-
-func errorsIsCanceled(ctx context.Context) bool { return ctx.Err() == context.Canceled }
