@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/honecode/hone/internal/testenv"
 )
 
 // The tests of this file drive hooks (docs/extending.md) through
@@ -81,6 +83,7 @@ func TestPreToolUseHookBlocksRm(t *testing.T) {
 
 func TestPreToolUseHookRewritesCommandAndAllowsIt(t *testing.T) {
 	t.Parallel()
+	testenv.LookPath(t, "python3")
 	e := newEnv(t)
 	srv := serveReplies(t, reply{calls: []call{shellCall("c1", "python -c 'print(6*7)'")}}, reply{text: "It is 42."})
 	e.useServer(srv.URL())
@@ -121,6 +124,7 @@ func TestPostToolUseHookAddsContext(t *testing.T) {
 
 func TestStopHookContinuesOnceThenStops(t *testing.T) {
 	t.Parallel()
+	testenv.LookPath(t, "python3")
 	e := newEnv(t)
 	srv := serveReplies(t, reply{text: "All done."}, reply{text: "Tests pass: 12 of 12."})
 	e.useServer(srv.URL())
