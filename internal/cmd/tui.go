@@ -57,6 +57,9 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 		return configErr(err)
 	}
 	tuiOpts.SlashCommands = slashCommands(ctx, a)
+	if tuiOpts.Notice == "" {
+		tuiOpts.Notice = extensionNotice(ctx, a)
+	}
 	return tui.Run(ctx, b, tuiOpts)
 }
 
@@ -173,4 +176,18 @@ func slashCommands(ctx context.Context, a *app.App) []tui.SlashCommand {
 		}
 	}
 	return out
+}
+
+// extensionNotice is one line about skill, command and sub-agent files
+// with problems ("" when none): the first, and how many more.
+func extensionNotice(ctx context.Context, a *app.App) string {
+	set, err := a.Extensions(ctx)
+	if err != nil || len(set.Warnings) == 0 {
+		return ""
+	}
+	msg := trust.Printable(set.Warnings[0].String())
+	if n := len(set.Warnings) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %d more; hone run lists them)", n)
+	}
+	return msg
 }
