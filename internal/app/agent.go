@@ -214,6 +214,7 @@ func (a *App) buildTools(cfg config.Config, st *Store, svc *services, search too
 		Sandbox:          a.sandboxSettings(),
 		Editor:           a.opts.Editor,
 		Skills:           set.ModelSkills(),
+		SkillDirs:        skillDirs(set, a.opts.Getenv("HOME")),
 		SubAgents:        subAgentInfos(set),
 	}
 	svc.tools = tools.NewRegistry(tools.Builtins(env)...)

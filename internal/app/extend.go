@@ -10,6 +10,7 @@ import (
 	"github.com/honecode/hone/internal/agent"
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/extend"
+	"github.com/honecode/hone/internal/fsguard"
 	"github.com/honecode/hone/internal/hooks"
 	"github.com/honecode/hone/internal/tools"
 )
@@ -40,6 +41,24 @@ func (a *App) Extensions(ctx context.Context) (*extend.Set, error) {
 		}
 		return set, nil
 	})
+}
+
+// skillDirs are the loaded skills' folders, symbolic links resolved. A
+// folder that holds the home directory (a link to ~ or /) is left out: it
+// would open every file to reads without asking.
+func skillDirs(set *extend.Set, home string) []string {
+	if h, err := filepath.EvalSymlinks(home); err == nil {
+		home = h
+	}
+	var out []string
+	for _, k := range set.Skills {
+		dir, err := filepath.EvalSymlinks(k.Dir)
+		if err != nil || dir == string(filepath.Separator) || (home != "" && fsguard.Within(dir, home)) {
+			continue
+		}
+		out = append(out, dir)
+	}
+	return out
 }
 
 // subAgentInfos names the custom sub-agents for the agent tool.

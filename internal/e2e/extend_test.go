@@ -199,3 +199,27 @@ func TestAppendSystemPromptFile(t *testing.T) {
 	e.mustRun(0, "run", "hi")
 	mustContain(t, "system prompt", srv.MainRequests()[0].Body.textOf("system"), "Always answer in haiku.")
 }
+
+func TestSkillReferencesAreReadableWithoutAsking(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	skills := filepath.Join(e.home, ".claude", "skills")
+	installSkills(t, skills)
+	ref := filepath.Join(skills, "csv-summary", "references", "column-types.md")
+	secret := filepath.Join(e.home, "notes.txt")
+	writeTree(t, e.home, map[string]string{"notes.txt": "private"})
+	srv := serveReplies(t,
+		reply{calls: []call{{id: "v1", name: "view", args: `{"file_path": "` + ref + `"}`}}},
+		reply{calls: []call{{id: "v2", name: "view", args: `{"file_path": "` + secret + `"}`}}},
+		reply{text: "read"})
+	e.useServer(srv.URL())
+	// No --yolo: hone run denies reads outside the project, but not in a
+	// loaded skill's folder.
+	e.hone("run", "read the references")
+	got, _ := srv.MainRequests()[1].Body.toolResult("v1")
+	mustContain(t, "reference", got.Text(), "A column is `number`")
+	denied, _ := srv.MainRequests()[2].Body.toolResult("v2")
+	if strings.Contains(denied.Text(), "private") {
+		t.Errorf("a file outside the project and the skills was read without asking: %q", denied.Text())
+	}
+}

@@ -63,6 +63,9 @@ type Env struct {
 	// Skills are the skills the model may load with the skill tool (none:
 	// the tool is not offered).
 	Skills []extend.Skill
+	// SkillDirs are the folders of the loaded skills, symbolic links
+	// resolved: the read tools read in them without asking.
+	SkillDirs []string
 	// SubAgents are the custom sub-agents the agent tool offers as
 	// subagent_type; SubAgent must then be a NamedSubAgentRunner.
 	SubAgents []SubAgentInfo

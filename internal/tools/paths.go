@@ -26,7 +26,7 @@ func readAccess(ctx context.Context, env *Env, tool, path string) (target fsguar
 	if err != nil {
 		return target, ErrorResult(err.Error()), false
 	}
-	if target.Inside || ownArtifact(ctx, env, target.Abs) {
+	if target.Inside || ownArtifact(ctx, env, target.Abs) || inSkill(env, target.Abs) {
 		res, ok = denyByRule(env, permission.Request{ToolName: tool, Action: permission.ActionRead, Path: target.Abs})
 		return target, res, ok
 	}
@@ -38,6 +38,18 @@ func readAccess(ctx context.Context, env *Env, tool, path string) (target fsguar
 		OutsideProject: true,
 	})
 	return target, res, ok
+}
+
+// inSkill reports whether abs (symlinks resolved) lies in the folder of
+// a loaded skill: its instructions send the model to read its references,
+// which need no permission, like the project's files.
+func inSkill(env *Env, abs string) bool {
+	for _, dir := range env.SkillDirs {
+		if fsguard.Within(dir, abs) {
+			return true
+		}
+	}
+	return false
 }
 
 // shownPath is how results name a path: relative to the project when
