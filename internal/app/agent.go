@@ -109,18 +109,9 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		return nil, err
 	}
 	env := a.buildTools(cfg, st, svc, webSearcher(cfg.Options.WebSearch, cl, resolved), set)
-	subAgents := a.addSubAgents(svc.tools, env, set)
-	system, err := a.promptFile(loaded.ProjectDir, cfg.Options.SystemPromptFile)
+	ext, err := a.agentExtensions(loaded, st, svc, env, set)
 	if err != nil {
 		return nil, err
-	}
-	appendSystem, err := a.promptFile(loaded.ProjectDir, cfg.Options.AppendSystemPromptFile)
-	if err != nil {
-		return nil, err
-	}
-	var hookRunner agent.HookRunner
-	if r := a.newHooks(cfg, loaded.ProjectDir, st, svc); r != nil {
-		hookRunner = r
 	}
 	svc.coord = agent.NewCoordinator(agent.Config{
 		Large:                large,
@@ -138,8 +129,8 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		Instructions:         svc.mcp.Instructions,
 		Git:                  a.sandboxedGit(childEnv(cfg)),
 		Extensions:           set,
-		SystemPrompt:         system,
-		AppendSystemPrompt:   appendSystem,
+		SystemPrompt:         ext.system,
+		AppendSystemPrompt:   ext.appendSystem,
 	}, agent.Deps{
 		Messages:      st.Messages,
 		Sessions:      st.Sessions,
@@ -149,8 +140,8 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		Modes:         perms,
 		Leases:        st.Leases,
 		Operations:    st.Sessions,
-		Hooks:         hookRunner,
-		SubAgents:     subAgents,
+		Hooks:         ext.hooks,
+		SubAgents:     ext.subAgents,
 		Logger:        a.Logger(),
 	})
 	env.SubAgent = svc.coord

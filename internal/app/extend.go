@@ -61,6 +61,32 @@ func skillDirs(set *extend.Set, home string) []string {
 	return out
 }
 
+// agentExtensions are what the user's definitions give the Coordinator
+// besides the Set itself.
+type agentExtensions struct {
+	subAgents            map[string]agent.SubAgent
+	system, appendSystem string
+	hooks                agent.HookRunner
+}
+
+// agentExtensions registers the custom sub-agents' tools, reads the
+// system prompt files and builds the hook runner.
+func (a *App) agentExtensions(loaded *config.Loaded, st *Store, svc *services, env *tools.Env, set *extend.Set) (agentExtensions, error) {
+	opts := loaded.Config.Options
+	ext := agentExtensions{subAgents: a.addSubAgents(svc.tools, env, set)}
+	var err error
+	if ext.system, err = a.promptFile(loaded.ProjectDir, opts.SystemPromptFile); err != nil {
+		return ext, err
+	}
+	if ext.appendSystem, err = a.promptFile(loaded.ProjectDir, opts.AppendSystemPromptFile); err != nil {
+		return ext, err
+	}
+	if r := a.newHooks(loaded.Config, loaded.ProjectDir, st, svc); r != nil {
+		ext.hooks = r
+	}
+	return ext, nil
+}
+
 // subAgentInfos names the custom sub-agents for the agent tool.
 func subAgentInfos(set *extend.Set) []tools.SubAgentInfo {
 	out := make([]tools.SubAgentInfo, 0, len(set.Agents))
