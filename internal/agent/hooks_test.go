@@ -198,3 +198,21 @@ func TestNamedSubAgentUsesItsToolsPromptAndStopHook(t *testing.T) {
 		t.Error("an unknown sub-agent ran")
 	}
 }
+
+func TestSystemPromptFileReplacesAndAppends(t *testing.T) {
+	t.Parallel()
+	model := fake.New(fake.Turn{fake.Text("ok")})
+	set := &extend.Set{Skills: []extend.Skill{{Name: "pdf", Description: "Fill PDF forms.\nUse for PDFs."}}}
+	h := newHarness(t, model, func(c *agent.Config) {
+		c.SystemPrompt, c.AppendSystemPrompt, c.Extensions = "You are Hone at ACME.", "Answer in French.", set
+	})
+	h.tools.Add("skill", true, agenttest.Echo)
+	h.run("hi")
+	sys := model.Requests()[0].System
+	if sys[0] != "You are Hone at ACME.\n\nAnswer in French." {
+		t.Errorf("role = %q", sys[0])
+	}
+	if !strings.Contains(sys[1], "# Skills") || !strings.Contains(sys[1], "- pdf: Fill PDF forms. Use for PDFs.") {
+		t.Errorf("environment lacks the skills:\n%s", sys[1])
+	}
+}
