@@ -3,7 +3,6 @@ package extend
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -24,7 +23,17 @@ type Agent struct {
 	Project bool
 }
 
-var agentName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
+// validAgentName reports letters, digits, - and _, starting with a
+// letter or digit.
+func validAgentName(name string) bool {
+	for i, r := range name {
+		alnum := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+		if !alnum && (i == 0 || r != '-' && r != '_') {
+			return false
+		}
+	}
+	return name != ""
+}
 
 // loadAgents reads every .md file of root.
 func loadAgents(root string, project bool) ([]Agent, []Warning) {
@@ -67,7 +76,7 @@ func parseAgent(file string, data []byte) (Agent, []Warning, bool) {
 	case a.Name == "":
 		d.warn(1, "name", "required: the sub-agent's name")
 		return a, d.warns, false
-	case !agentName.MatchString(a.Name) || len(a.Name) > maxNameLen:
+	case !validAgentName(a.Name) || len(a.Name) > maxNameLen:
 		d.warn(d.lines["name"], "name", "use letters, digits, - and _ only (at most 64): "+a.Name)
 		return a, d.warns, false
 	case a.Description == "":

@@ -2,8 +2,6 @@ package extend
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -117,40 +115,45 @@ func SkillText(k Skill) string {
 	return b.String()
 }
 
-var positional = regexp.MustCompile(`\$([1-9])`)
-
 // ExpandCommand fills a command body: $ARGUMENTS is the whole argument
 // text and $1…$9 its words (quotes group words). A body that uses none
 // of them gets the arguments appended. The files the result references
 // as @path are appended, each in a <file> block, when read can read them.
 func ExpandCommand(body, args string, read FileReader) string {
 	words := splitArgs(args)
-	used := strings.Contains(body, "$ARGUMENTS") || positional.MatchString(body)
-	out := strings.ReplaceAll(body, "$ARGUMENTS", args)
-	out = positional.ReplaceAllStringFunc(out, func(m string) string {
-		n, _ := strconv.Atoi(m[1:])
-		if n <= len(words) {
-			return words[n-1]
+	used := strings.Contains(body, "$ARGUMENTS")
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		switch {
+		case strings.HasPrefix(body[i:], "$ARGUMENTS"):
+			b.WriteString(args)
+			i += len("$ARGUMENTS") - 1
+		case body[i] == '$' && i+1 < len(body) && body[i+1] >= '1' && body[i+1] <= '9':
+			if n := int(body[i+1] - '0'); n <= len(words) {
+				b.WriteString(words[n-1])
+			}
+			used = true
+			i++
+		default:
+			b.WriteByte(body[i])
 		}
-		return ""
-	})
+	}
+	out := b.String()
 	if !used && args != "" {
 		out += "\n\nARGUMENTS: " + args
 	}
 	return out + fileBlocks(out, read)
 }
 
-var fileRef = regexp.MustCompile(`(?:^|[\s(])@([A-Za-z0-9_./~-][^\s)]*)`)
-
-// fileBlocks reads each distinct @path of text.
+// fileBlocks reads each distinct @path of text: a word starting with @
+// (after a space, a parenthesis or at the start).
 func fileBlocks(text string, read FileReader) string {
 	if read == nil {
 		return ""
 	}
 	var b strings.Builder
 	seen := map[string]bool{}
-	for _, m := range fileRef.FindAllStringSubmatch(text, -1) {
-		path := strings.TrimRight(m[1], ".,;:")
+	for _, path := range fileRefs(text) {
 		if seen[path] {
 			continue
 		}
@@ -162,6 +165,26 @@ func fileBlocks(text string, read FileReader) string {
 		fmt.Fprintf(&b, "\n\n<file path=%q>\n%s\n</file>", path, strings.TrimRight(content, "\n"))
 	}
 	return b.String()
+}
+
+// fileRefs are the paths of the @path words of text, without trailing
+// punctuation.
+func fileRefs(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '@' || (i > 0 && !strings.ContainsRune(" \t\n(", rune(text[i-1]))) {
+			continue
+		}
+		end := i + 1
+		for end < len(text) && !strings.ContainsRune(" \t\n)", rune(text[end])) {
+			end++
+		}
+		if path := strings.TrimRight(text[i+1:end], ".,;:"); path != "" && !strings.ContainsRune("@\"'`", rune(path[0])) {
+			out = append(out, path)
+		}
+		i = end
+	}
+	return out
 }
 
 // splitArgs splits args into words; "double" or 'single' quotes group.

@@ -148,6 +148,8 @@ func TestExpandCommand(t *testing.T) {
 		{"No placeholders", "", "No placeholders"},
 		{"Read @notes.txt and @missing.txt.", "", "Read @notes.txt and @missing.txt.\n\n<file path=\"notes.txt\">\nline one\n</file>"},
 		{"Summarize $ARGUMENTS", "@notes.txt", "Summarize @notes.txt\n\n<file path=\"notes.txt\">\nline one\n</file>"},
+		{"Mail me@notes.txt (see @notes.txt)", "", "Mail me@notes.txt (see @notes.txt)\n\n<file path=\"notes.txt\">\nline one\n</file>"},
+		{"Cost $5 for $10", "a", "Cost  for a0"},
 	}
 	for _, c := range cases {
 		if got := ExpandCommand(c.body, c.args, read); got != c.want {

@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -46,7 +45,19 @@ const (
 	maxSkillFiles     = 200
 )
 
-var skillName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+// validSkillName reports lowercase letters and digits in groups joined
+// by single hyphens (the agentskills.io rule).
+func validSkillName(name string) bool {
+	if name == "" || strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") || strings.Contains(name, "--") {
+		return false
+	}
+	for _, r := range name {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' {
+			return false
+		}
+	}
+	return true
+}
 
 // parseSkill reads dir/SKILL.md; ok is false when the skill cannot be
 // used (the warnings say why).
@@ -83,7 +94,7 @@ func checkSkillName(d *doc, name, folder string) bool {
 	case len(name) > maxNameLen:
 		d.warn(line, "name", "longer than 64 characters")
 		return false
-	case !skillName.MatchString(name):
+	case !validSkillName(name):
 		d.warn(line, "name", "use lowercase letters, digits and single hyphens only (not at the start or end): "+name)
 		return false
 	case name != folder:
