@@ -255,3 +255,16 @@ func TestMCPLoginRejectsStdioAndUnknown(t *testing.T) {
 		}
 	}
 }
+
+// A server that only an untrusted project config names is not logged in
+// to; the error says why instead of claiming there is no such server.
+func TestMCPLoginNamesAnUntrustedProject(t *testing.T) {
+	t.Parallel()
+	env := newCfgEnv(t)
+	env.write(t, ".hone.json", `{"mcp": {"remote": {"url": "https://example.invalid/mcp"}}}`)
+	io, _, _ := cfgIO()
+	err := runMCPLogin(t.Context(), &MCPLoginOptions{Load: env.load(), DataDir: t.TempDir(), Name: "remote"}, io)
+	if err == nil || !strings.Contains(err.Error(), "not trusted: run `hone trust` first") {
+		t.Fatalf("login in an untrusted project: %v", err)
+	}
+}
