@@ -13,7 +13,6 @@ import (
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/mcp"
 	"github.com/honecode/hone/internal/mcpauth"
-	"github.com/honecode/hone/internal/trust"
 )
 
 // loginTimeout is how long `hone mcp login` waits for the browser.
@@ -92,7 +91,7 @@ func remoteServer(ctx context.Context, load config.LoadOptions, name string) (co
 	}
 	s, ok := loaded.Config.MCP[name]
 	switch {
-	case !ok && droppedPart(loaded.Trust, "mcp."+name):
+	case !ok && loaded.Trust.Drops("mcp."+name):
 		return s, usageError(fmt.Errorf("MCP server %q is in the config of %s, which is not trusted: run `hone trust` first", name, loaded.Trust.Dir))
 	case !ok:
 		return s, usageError(fmt.Errorf("no MCP server %q in the config", name))
@@ -177,15 +176,4 @@ func openBrowser(ctx context.Context, u string) {
 	if cmd.Start() == nil {
 		go func() { _ = cmd.Wait() }()
 	}
-}
-
-// droppedPart reports whether the untrusted project's config has the part
-// at path, which therefore does not apply.
-func droppedPart(d trust.Decision, path string) bool {
-	for _, p := range d.Dropped() {
-		if p.Path == path {
-			return true
-		}
-	}
-	return false
 }

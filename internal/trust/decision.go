@@ -53,6 +53,18 @@ func (d Decision) Dropped() []Part {
 	return d.Parts
 }
 
+// Drops reports whether the part at path (mcp.files, providers.openai)
+// is in the project config but does not apply because the project is
+// not trusted.
+func (d Decision) Drops(path string) bool {
+	for _, p := range d.Dropped() {
+		if p.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
 // NeedsAsk reports whether the project has executable parts the user has
 // not trusted: a front end that can ask should.
 func (d Decision) NeedsAsk() bool { return !d.Trusted && len(d.Parts) > 0 }
