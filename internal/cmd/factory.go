@@ -36,6 +36,8 @@ type Factory struct {
 	// OpenTTY checks that a terminal can be opened for keys when stdin is
 	// not one (default: open /dev/tty); tests replace it.
 	OpenTTY func() error
+	// Frontends runs the interactive interface and `hone mcp serve`.
+	Frontends Frontends
 
 	once sync.Once
 	app  *app.App

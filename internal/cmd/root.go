@@ -21,11 +21,19 @@ type RootOptions struct {
 }
 
 // Main runs the hone command line with args and returns the exit code.
+// The interactive interface and `hone mcp serve` are handed to hone-full
+// (see Frontends).
 func Main(ctx context.Context, args []string, io IO) int {
+	return MainWith(ctx, args, io, handOver(args))
+}
+
+// MainWith is Main with the front ends fe: hone-full passes the ones it
+// links.
+func MainWith(ctx context.Context, args []string, io IO, fe Frontends) int {
 	if len(args) > 0 && args[0] == procgroup.ServeArg {
 		return serveProcs()
 	}
-	f := &Factory{IO: io, Getenv: os.Getenv, Supervisor: supervisorPath()}
+	f := &Factory{IO: io, Getenv: os.Getenv, Supervisor: supervisorPath(), Frontends: fe}
 	root := newRootCmd(f)
 	root.SetArgs(args)
 	root.SetIn(io.In)

@@ -38,22 +38,26 @@ func runMain(m *testing.M) int {
 	return m.Run()
 }
 
-// buildHone builds the hone binary into dir. It uses the flags of the
-// plain `go build -o bin/hone .` that CI and developers run, so the
-// compiled packages come from the same build cache; -s -w only skips
+// buildHone builds hone and hone-full (which hone hands its interface and
+// `hone mcp serve` to) into dir. It uses the flags of the plain
+// `go build -o bin/ . ./cmd/hone-full` that CI and developers run, so
+// the compiled packages come from the same build cache; -s -w only skips
 // writing symbols and DWARF (never mapped at run time), which makes the
 // link several times faster.
 func buildHone(dir string) (string, error) {
 	bin := filepath.Join(dir, "hone")
 	start := time.Now()
-	cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", bin, "github.com/honecode/hone")
+	cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", dir+string(filepath.Separator),
+		"github.com/honecode/hone", "github.com/honecode/hone/cmd/hone-full")
 	cmd.Stdout = os.Stderr
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("build hone: %w", err)
 	}
-	if err := settle(bin); err != nil {
-		return "", fmt.Errorf("build hone: %w", err)
+	for _, b := range []string{bin, filepath.Join(dir, "hone-full")} {
+		if err := settle(b); err != nil {
+			return "", fmt.Errorf("build hone: %w", err)
+		}
 	}
 	if testing.Verbose() {
 		fmt.Fprintf(os.Stderr, "e2e: built %s in %s\n", bin, time.Since(start).Round(time.Millisecond))

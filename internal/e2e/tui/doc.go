@@ -1,7 +1,8 @@
 // Package tui holds end-to-end tests of hone's full-screen interface.
 //
-// TestMain builds the hone binary once (HONE_E2E_BIN names a prebuilt one
-// instead). Every test starts the real binary inside its own tmux server
+// TestMain builds hone and hone-full once (HONE_E2E_BIN names a prebuilt
+// hone instead, with hone-full next to it: hone hands the interface to
+// it). Every test starts the real binary inside its own tmux server
 // (a private socket and an empty tmux config, so the user's tmux is never
 // touched), types into it with send-keys and reads the screen with
 // capture-pane, the way a person at the terminal would. The model is the
@@ -10,6 +11,6 @@
 //
 // tmux is required: without it the tests fail when CI is set and are
 // skipped otherwise. To hunt data races in the binary, point HONE_E2E_BIN
-// at a hone built with -race: every test then also fails when that
-// binary reports a race.
+// at a hone built with -race (and a hone-full built with -race next to
+// it): every test then also fails when that binary reports a race.
 package tui

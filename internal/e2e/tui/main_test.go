@@ -32,8 +32,10 @@ func runMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	honeBin = filepath.Join(dir, "hone")
-	// -s -w skips symbol tables and DWARF: a faster link, same program.
-	cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", honeBin, "github.com/honecode/hone")
+	// hone hands the interface to hone-full next to it: build both.
+	// -s -w skips symbol tables and DWARF: a faster link, same programs.
+	cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", dir+string(filepath.Separator),
+		"github.com/honecode/hone", "github.com/honecode/hone/cmd/hone-full")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "tui e2e: build hone:", err)

@@ -1,0 +1,85 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/honecode/hone/internal/app"
+	"github.com/honecode/hone/internal/session"
+)
+
+// FullName is the executable that links the front ends hone itself does
+// not: the interactive interface and `hone mcp serve`.
+const FullName = "hone-full"
+
+// Frontends runs the two commands whose libraries take tens of
+// milliseconds to initialize before main (Bubble Tea, Glamour and its
+// highlighter for the interface; the MCP server's schema validator).
+// Go initializes every linked package whichever command runs, so hone
+// does not link them: Main hands these commands to hone-full, which is
+// the same command line with Frontends set, and `hone version` and
+// `hone run` never pay for them.
+type Frontends struct {
+	// Interface runs the interactive interface (bare hone) after hone has
+	// checked the flags and that there is a terminal.
+	Interface func(ctx context.Context, f *Factory, opts RootOptions) error
+	// MCPServe runs `hone mcp serve`.
+	MCPServe func(ctx context.Context, f *Factory, opts MCPServeOptions) error
+}
+
+// handOver returns front ends that replace this process with hone-full,
+// given the same arguments.
+func handOver(args []string) Frontends {
+	run := func() error { return execFull(args) }
+	return Frontends{
+		Interface: func(context.Context, *Factory, RootOptions) error { return run() },
+		MCPServe:  func(context.Context, *Factory, MCPServeOptions) error { return run() },
+	}
+}
+
+// fullPath is hone-full next to the running executable (symlinks
+// resolved). Only that place is looked at, so hone never runs another
+// build's interface found on PATH.
+func fullPath() (string, error) {
+	exe, err := os.Executable()
+	if err == nil {
+		exe, err = filepath.EvalSymlinks(exe)
+	}
+	if err != nil {
+		return "", fmt.Errorf("find %s: %w", FullName, err)
+	}
+	name := FullName
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	path := filepath.Join(filepath.Dir(exe), name)
+	if _, err := os.Stat(path); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return "", fmt.Errorf("the interactive interface and `hone mcp serve` are in %s, which is not next to %s: "+
+				"build both with `task build` or `go build -o bin/ . ./cmd/hone-full`", FullName, exe)
+		}
+		return "", fmt.Errorf("find %s: %w", FullName, err)
+	}
+	return path, nil
+}
+
+// UsageError marks err as a usage error: hone exits 2.
+func UsageError(err error) error { return usageError(err) }
+
+// ConfigError marks configuration problems (invalid files, no usable
+// provider) as usage errors, and leaves other errors as they are.
+func ConfigError(err error) error { return configErr(err) }
+
+// AppOptions are the options the Factory builds its App with (global
+// flags, then Options); front ends open further Apps from them.
+func (f *Factory) AppOptions() app.Options { return f.appOptions() }
+
+// ResolveSession finds the session named by a full id or unique prefix;
+// an unknown id and an ambiguous prefix are usage errors.
+func ResolveSession(ctx context.Context, sessions *session.Service, idOrPrefix string) (session.Session, error) {
+	return resolveSession(ctx, sessions, idOrPrefix)
+}
