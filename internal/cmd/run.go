@@ -88,6 +88,9 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if err != nil {
 		return err
 	}
+	// The turn's git status runs through the supervisor: start it now so
+	// that it initializes while the config and the store load.
+	a.Launcher().Prestart()
 	loaded, err := a.Config(ctx)
 	if err != nil {
 		return configErr(err)

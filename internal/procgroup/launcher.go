@@ -67,6 +67,17 @@ func (l *Launcher) Start(spec Spec) (*Child, error) {
 	return startDirect(spec, l.opts.Confine)
 }
 
+// Prestart starts the supervisor in the background, so that its start
+// (a second process initializing) overlaps the caller's own work instead
+// of delaying the first child; Start waits for it. It does nothing
+// without a supervisor or after Close.
+func (l *Launcher) Prestart() {
+	if l == nil || len(l.opts.Supervisor) == 0 {
+		return
+	}
+	go func() { _, _ = l.supervisor() }()
+}
+
 // supervisor returns the running supervisor, starting it when needed; nil
 // (without error) when children start directly.
 func (l *Launcher) supervisor() (*supervisor, error) {

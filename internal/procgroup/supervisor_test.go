@@ -137,3 +137,35 @@ func gone(pid int) bool {
 	i := strings.LastIndexByte(string(stat), ')')
 	return err != nil || i > 0 && strings.HasPrefix(string(stat[i+1:]), " Z")
 }
+
+// TestPrestartRunsTheSupervisorBeforeAnyChild: after Prestart the
+// supervisor comes up with no child asked for, and the first Start uses
+// it; Close after Prestart leaves nothing running.
+func TestPrestartRunsTheSupervisorBeforeAnyChild(t *testing.T) {
+	t.Parallel()
+	l := supervised(t)
+	l.Prestart()
+	deadline := time.Now().Add(10 * time.Second)
+	for !l.Supervised() {
+		if time.Now().After(deadline) {
+			t.Fatal("supervisor not running 10 s after Prestart")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	c, err := l.Start(procgroup.Spec{Path: "sh", Args: []string{"-c", "exit 4"}, Env: os.Environ()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Exit(); got.Code != 4 {
+		t.Errorf("exit = %+v, want code 4", got)
+	}
+	closed := procgroup.NewLauncher(procgroup.Options{Supervisor: []string{os.Args[0], procgroup.ServeArg}, Env: os.Environ()})
+	if err := closed.Close(); err != nil {
+		t.Fatal(err)
+	}
+	closed.Prestart()
+	time.Sleep(20 * time.Millisecond)
+	if closed.Supervised() {
+		t.Error("Prestart after Close started a supervisor")
+	}
+}

@@ -19,6 +19,7 @@ func runInterface(ctx context.Context, f *cmd.Factory, opts cmd.RootOptions) err
 	if err != nil {
 		return err
 	}
+	a.Launcher().Prestart() // git status and tools start through it
 	loaded, err := a.Config(ctx)
 	if err != nil {
 		return cmd.ConfigError(err)
