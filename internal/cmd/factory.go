@@ -39,9 +39,10 @@ type Factory struct {
 	// Frontends runs the interactive interface and `hone mcp serve`.
 	Frontends Frontends
 
-	once sync.Once
-	app  *app.App
-	err  error
+	once   sync.Once
+	app    *app.App
+	err    error
+	closed bool
 }
 
 // App builds the application services once, on first use. The caller of
@@ -70,11 +71,12 @@ func (f *Factory) appOptions() app.Options {
 	return o
 }
 
-// close releases the App if it was built.
+// close releases the App if it was built; a second call does nothing.
 func (f *Factory) close() error {
-	if f.app == nil {
+	if f.app == nil || f.closed {
 		return nil
 	}
+	f.closed = true
 	return f.app.Close()
 }
 

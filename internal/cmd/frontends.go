@@ -32,12 +32,17 @@ type Frontends struct {
 }
 
 // handOver returns front ends that replace this process with hone-full,
-// given the same arguments.
+// given the same arguments, after closing what hone opened to check them.
 func handOver(args []string) Frontends {
-	run := func() error { return execFull(args) }
+	run := func(f *Factory) error {
+		if err := f.close(); err != nil {
+			return err
+		}
+		return execFull(args)
+	}
 	return Frontends{
-		Interface: func(context.Context, *Factory, RootOptions) error { return run() },
-		MCPServe:  func(context.Context, *Factory, MCPServeOptions) error { return run() },
+		Interface: func(_ context.Context, f *Factory, _ RootOptions) error { return run(f) },
+		MCPServe:  func(_ context.Context, f *Factory, _ MCPServeOptions) error { return run(f) },
 	}
 }
 

@@ -7,11 +7,15 @@ import (
 	"strings"
 )
 
-// runRoot checks what hone can check cheaply (flags, a terminal) and then
-// starts the interactive interface through the front ends.
+// runRoot checks the flags, the config, the session asked for and the
+// terminal, in that order, and then starts the interactive interface
+// through the front ends.
 func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if opts.Continue && opts.Session != "" {
 		return usageError(errors.New("--continue and --session cannot be used together"))
+	}
+	if err := checkRoot(ctx, f, opts); err != nil {
+		return err
 	}
 	if err := f.needTerminal(); err != nil {
 		return usageError(err)
@@ -20,6 +24,27 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 		return errors.New("this build has no interactive interface")
 	}
 	return f.Frontends.Interface(ctx, f, opts)
+}
+
+// checkRoot reports an invalid config or an unknown session before the
+// interface starts, as usage errors.
+func checkRoot(ctx context.Context, f *Factory, opts RootOptions) error {
+	a, err := f.App(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := a.Config(ctx); err != nil {
+		return configErr(err)
+	}
+	if opts.Session == "" {
+		return nil
+	}
+	st, err := a.Store(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = resolveSession(ctx, st.Sessions, opts.Session)
+	return err
 }
 
 // maxDraft bounds the text piped into the interface's editor.
