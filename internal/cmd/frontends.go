@@ -65,7 +65,8 @@ func fullPath() (string, error) {
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return "", fmt.Errorf("the interactive interface and `hone mcp serve` are in %s, which is not next to %s: "+
-				"build both with `task build` or `go build -o bin/ . ./cmd/hone-full`", FullName, exe)
+				"build both with `task build` or `go build -o bin/ . ./cmd/hone-full` "+
+				"(or `go install github.com/honecode/hone/cmd/hone-full` next to `go install github.com/honecode/hone`)", FullName, exe)
 		}
 		return "", fmt.Errorf("find %s: %w", FullName, err)
 	}
