@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/honecode/hone/internal/app"
 )
 
 // runRoot checks the flags, the config, the session asked for and the
@@ -14,6 +16,7 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 	if opts.Continue && opts.Session != "" {
 		return usageError(errors.New("--continue and --session cannot be used together"))
 	}
+	f.Options = func(o *app.Options) { o.Model, o.Yolo = opts.Model, opts.Yolo }
 	if err := checkRoot(ctx, f, opts); err != nil {
 		return err
 	}

@@ -12,9 +12,9 @@ import (
 )
 
 // runInterface starts the interactive interface in the working directory;
-// hone has already checked the flags and the terminal.
+// hone has already checked the flags, the config, the session and the
+// terminal, and set the App's options from the flags (cmd.runRoot).
 func runInterface(ctx context.Context, f *cmd.Factory, opts cmd.RootOptions) error {
-	f.Options = func(o *app.Options) { o.Model, o.Yolo = opts.Model, opts.Yolo }
 	a, err := f.App(ctx)
 	if err != nil {
 		return err
