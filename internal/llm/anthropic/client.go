@@ -34,7 +34,11 @@ type Options struct {
 // Client streams Messages API responses. It is safe for concurrent use.
 type Client struct {
 	name string
-	sdk  anthropic.Client
+	// opts configure every request. The Client keeps options, not an
+	// anthropic.Client: that value links every service of the SDK (beta,
+	// files, skills, models …) and the SDK's credential discovery, none
+	// of which Hone calls.
+	opts []option.RequestOption
 }
 
 // New returns a Client. The SDK's own retries are off (llm.WithRetry owns
@@ -45,6 +49,7 @@ func New(o Options) *Client {
 		hc = llm.NewHTTPClient(llm.HTTPOptions{})
 	}
 	opts := []option.RequestOption{
+		option.WithEnvironmentProduction(),
 		option.WithoutEnvironmentDefaults(),
 		option.WithHTTPClient(hc),
 		option.WithMaxRetries(0),
@@ -58,7 +63,7 @@ func New(o Options) *Client {
 	for k, v := range o.Headers {
 		opts = append(opts, option.WithHeader(k, v))
 	}
-	return &Client{name: o.Name, sdk: anthropic.NewClient(opts...)}
+	return &Client{name: o.Name, opts: opts}
 }
 
 // Stream sends req and yields its response events (see llm.Provider).
@@ -75,7 +80,8 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 		for k, v := range req.Headers {
 			opts = append(opts, option.WithHeader(k, v))
 		}
-		stream := c.sdk.Messages.NewStreaming(ctx, params, opts...)
+		msgs := anthropic.MessageService{Options: c.opts}
+		stream := msgs.NewStreaming(ctx, params, opts...)
 		defer func() { _ = stream.Close() }()
 
 		var dec decoder

@@ -20,7 +20,11 @@ import (
 type Conn struct {
 	// Name is the provider's name, set on every error.
 	Name string
-	sdk  openai.Client
+	// opts configure every request. Conn keeps the options, not an
+	// openai.Client: a Client value reachable from an adapter's type links
+	// every service of the SDK (files, batches, realtime …), which Hone
+	// never calls.
+	opts []option.RequestOption
 }
 
 // Options configures a Conn.
@@ -53,7 +57,7 @@ func New(o Options) *Conn {
 	for k, v := range o.Headers {
 		opts = append(opts, option.WithHeader(k, v))
 	}
-	return &Conn{Name: o.Name, sdk: openai.Client{Options: opts}}
+	return &Conn{Name: o.Name, opts: opts}
 }
 
 // Decoder reads a streaming response and yields its events, ending with a
@@ -89,7 +93,8 @@ func (c *Conn) PostStream(ctx context.Context, path string, params any, headers 
 		opts = append(opts, option.WithHeader(k, v))
 	}
 	var resp *http.Response
-	if err := c.sdk.Post(ctx, path, params, &resp, opts...); err != nil {
+	sdk := openai.Client{Options: c.opts}
+	if err := sdk.Post(ctx, path, params, &resp, opts...); err != nil {
 		if resp != nil && resp.StatusCode >= 400 && ctx.Err() == nil {
 			return nil, llm.HTTPError(c.Name, resp)
 		}
