@@ -5,10 +5,9 @@ import (
 	"iter"
 	"net/http"
 
-	"github.com/openai/openai-go/v3/packages/ssestream"
-
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/openaisdk"
+	events "github.com/honecode/hone/internal/llm/sse"
 )
 
 // ProviderType is the provider type this adapter implements; it is the
@@ -61,10 +60,10 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 
 // decode reads the SSE stream and yields its events.
 func (c *Client) decode(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool) {
-	dec := ssestream.NewDecoder(resp)
+	dec := events.NewReader(resp.Body)
 	st := newStreamState(c.name, yield)
 	for dec.Next() {
-		if !st.frame(dec.Event().Data) {
+		if !st.frame(dec.Data()) {
 			return
 		}
 	}

@@ -1,154 +1,175 @@
 package openaicompat
 
 import (
+	"encoding/json"
 	"strings"
 	"unsafe"
 
-	"github.com/tidwall/gjson"
+	"github.com/honecode/hone/internal/llm/jsonscan"
 )
 
 // decodeFast decodes the common chunk: text (or nothing) in the deltas of
 // its choices, and no usage, error, reasoning or tool calls. It reads the
-// chunk once with gjson instead of encoding/json's reflection, which was
-// most of the CPU a long stream cost. ok is false for anything else (and
-// for any field whose type or spelling encoding/json would treat
-// differently); the caller then decodes with json.Unmarshal, so both paths
-// give the same chunk and the same errors.
+// chunk once, in place, with jsonscan instead of encoding/json's
+// reflection, which was most of the CPU a long stream cost. ok is false
+// for anything else (and for any field whose type or spelling
+// encoding/json would treat differently); the caller then decodes with
+// json.Unmarshal, so both paths give the same chunk and the same errors.
 func decodeFast(data []byte) (c chunk, ok bool) {
-	if !gjson.ValidBytes(data) {
+	s := jsonscan.New(data)
+	if !s.Object() {
 		return chunk{}, false
 	}
-	// The chunk is read in place; the strings kept are copied (clone, or
-	// the conversions in flexText).
-	root := gjson.Parse(unsafe.String(unsafe.SliceData(data), len(data)))
-	if !root.IsObject() {
-		return chunk{}, false
-	}
-	ok = true
 	var seen keySet
-	root.ForEach(func(k, v gjson.Result) bool {
-		if !seen.add(k.Str) {
-			ok = false
-			return false
+	for ok = true; ok; {
+		k, more := key(s)
+		if !more {
+			break
 		}
-		switch k.Str {
+		if !seen.add(k) {
+			return chunk{}, false
+		}
+		switch k {
 		case "id":
-			c.ID, ok = plainString(v)
-			c.ID = strings.Clone(c.ID)
+			c.ID, ok = plainString(s)
 		case "choices":
-			c.Choices, ok = fastChoices(v)
+			c.Choices, ok = fastChoices(s)
 		case "usage", "x_groq", "error":
-			ok = v.Type == gjson.Null
+			ok = s.Null()
 		default:
-			ok = !foldsTo(k.Str, "id", "choices", "usage", "x_groq", "error")
+			ok = !foldsTo(k, "id", "choices", "usage", "x_groq", "error") && s.Skip() != nil
 		}
-		return ok
-	})
-	return c, ok
+	}
+	if !ok || !s.Done() {
+		return chunk{}, false
+	}
+	return c, true
+}
+
+// key reads the next member name; an escaped name is decoded (rare, so
+// it may allocate). more is false at the object's end or on an error
+// (which the caller's Done reports).
+func key(s *jsonscan.Scanner) (k string, more bool) {
+	raw, escaped, ok := s.Key()
+	if !ok {
+		return "", false
+	}
+	if !escaped {
+		return unsafe.String(unsafe.SliceData(raw), len(raw)), true
+	}
+	return unescape(raw)
+}
+
+// unescape decodes an escaped member name.
+func unescape(raw []byte) (string, bool) {
+	quoted := make([]byte, 0, len(raw)+2)
+	quoted = append(append(append(quoted, '"'), raw...), '"')
+	var k string
+	if err := json.Unmarshal(quoted, &k); err != nil {
+		return "", false
+	}
+	return k, true
 }
 
 // fastChoices decodes a choices array (or null) of plain text deltas.
-func fastChoices(v gjson.Result) ([]choice, bool) {
-	if v.Type == gjson.Null {
+func fastChoices(s *jsonscan.Scanner) ([]choice, bool) {
+	if s.Null() {
 		return nil, true
 	}
-	if !v.IsArray() {
+	if !s.Array() {
 		return nil, false
 	}
 	out := make([]choice, 0, 1) // an empty array decodes to an empty slice, as in encoding/json
-	ok := true
-	v.ForEach(func(_, el gjson.Result) bool {
-		var ch choice
-		ch, ok = fastChoice(el)
+	for s.Elem() {
+		ch, ok := fastChoice(s)
+		if !ok {
+			return nil, false
+		}
 		out = append(out, ch)
-		return ok
-	})
-	return out, ok
+	}
+	return out, s.OK()
 }
 
 // fastChoice decodes one choice object.
-func fastChoice(el gjson.Result) (ch choice, ok bool) {
-	if !el.IsObject() {
+func fastChoice(s *jsonscan.Scanner) (ch choice, ok bool) {
+	if !s.Object() {
 		return choice{}, false
 	}
-	ok = true
 	var seen keySet
-	el.ForEach(func(k, v gjson.Result) bool {
-		if !seen.add(k.Str) {
-			ok = false
-			return false
+	for ok = true; ok; {
+		k, more := key(s)
+		if !more {
+			break
 		}
-		switch k.Str {
+		if !seen.add(k) {
+			return choice{}, false
+		}
+		switch k {
 		case "index":
-			ch.Index, ok = fastInt(v)
+			ch.Index, ok = fastInt(s)
 		case "delta":
-			ch.Delta, ok = fastDelta(v)
+			ch.Delta, ok = fastDelta(s)
 		case "finish_reason":
-			ch.FinishReason, ok = plainString(v)
-			ch.FinishReason = strings.Clone(ch.FinishReason)
+			ch.FinishReason, ok = plainString(s)
 		default:
-			ok = !foldsTo(k.Str, "index", "delta", "finish_reason")
+			ok = !foldsTo(k, "index", "delta", "finish_reason") && s.Skip() != nil
 		}
-		return ok
-	})
-	return ch, ok
+	}
+	return ch, ok && s.OK()
 }
 
 // fastDelta decodes a delta that carries at most text content.
-func fastDelta(v gjson.Result) (d delta, ok bool) {
-	if v.Type == gjson.Null {
+func fastDelta(s *jsonscan.Scanner) (d delta, ok bool) {
+	if s.Null() {
 		return delta{}, true
 	}
-	if !v.IsObject() {
+	if !s.Object() {
 		return delta{}, false
 	}
-	ok = true
 	var seen keySet
-	v.ForEach(func(k, f gjson.Result) bool {
-		if !seen.add(k.Str) {
-			ok = false
-			return false
+	for ok = true; ok; {
+		k, more := key(s)
+		if !more {
+			break
 		}
-		switch k.Str {
+		if !seen.add(k) {
+			return delta{}, false
+		}
+		switch k {
 		case "content":
-			raw := unsafe.Slice(unsafe.StringData(f.Raw), len(f.Raw))
+			raw := s.Skip()
 			_ = d.Content.UnmarshalJSON(raw) // the same reading as the slow path; it copies
+			ok = raw != nil
 		case "reasoning_content", "reasoning", "tool_calls":
-			ok = f.Type == gjson.Null
+			ok = s.Null()
 		default:
-			ok = !foldsTo(k.Str, "content", "reasoning_content", "reasoning", "tool_calls")
+			ok = !foldsTo(k, "content", "reasoning_content", "reasoning", "tool_calls") && s.Skip() != nil
 		}
-		return ok
-	})
-	return d, ok
+	}
+	return d, ok && s.OK()
 }
 
-// fastInt reads an integer literal, as encoding/json reads into an int.
-func fastInt(v gjson.Result) (int, bool) {
-	if v.Type == gjson.Null {
+// fastInt reads an integer literal (or null), as encoding/json reads into
+// an int.
+func fastInt(s *jsonscan.Scanner) (int, bool) {
+	if s.Null() {
 		return 0, true
 	}
-	if v.Type != gjson.Number || strings.ContainsAny(v.Raw, ".eE") || len(v.Raw) > 15 {
-		return 0, false
-	}
-	return int(v.Int()), true
+	return s.Int()
 }
 
 // plainString reads a string (or null) written without escapes or
-// non-ASCII bytes, whose value both decoders read alike.
-func plainString(v gjson.Result) (string, bool) {
-	switch v.Type {
-	case gjson.Null:
+// non-ASCII bytes, whose value both decoders read alike. The value is
+// copied.
+func plainString(s *jsonscan.Scanner) (string, bool) {
+	if s.Null() {
 		return "", true
-	case gjson.String:
-		for i := 0; i < len(v.Raw); i++ {
-			if b := v.Raw[i]; b == '\\' || b >= 0x80 {
-				return "", false
-			}
-		}
-		return v.Str, true
 	}
-	return "", false
+	raw, plain, ok := s.String()
+	if !ok || !plain {
+		return "", false
+	}
+	return string(raw[1 : len(raw)-1]), true
 }
 
 // keySet tracks the known keys of one object: a repeated one (which

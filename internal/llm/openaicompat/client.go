@@ -5,10 +5,9 @@ import (
 	"iter"
 	"net/http"
 
-	"github.com/openai/openai-go/v3/packages/ssestream"
-
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/openaisdk"
+	"github.com/honecode/hone/internal/llm/sse"
 )
 
 // ProviderType is the provider type this adapter implements; it is the
@@ -54,10 +53,10 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 
 // decode reads the SSE stream and yields its events.
 func (c *Client) decode(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool) {
-	dec := ssestream.NewDecoder(resp)
+	dec := sse.NewReader(resp.Body)
 	st := newStreamState(c.name, yield)
 	for dec.Next() {
-		if !st.frame(dec.Event()) {
+		if !st.frame(dec.Type(), dec.Data()) {
 			return
 		}
 	}

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/openai/openai-go/v3/packages/ssestream"
-
 	"github.com/honecode/hone/internal/llm"
 )
 
@@ -56,14 +54,15 @@ func (s *streamState) fail(e *llm.Error) {
 	}
 }
 
-// frame handles one SSE event; false means stop reading.
-func (s *streamState) frame(ev ssestream.Event) bool {
-	data := bytes.TrimSpace(ev.Data)
+// frame handles one SSE event (its type and data, which is only valid
+// during the call); false means stop reading.
+func (s *streamState) frame(typ string, data []byte) bool {
+	data = bytes.TrimSpace(data)
 	if bytes.Equal(data, []byte("[DONE]")) {
 		s.end(true)
 		return false
 	}
-	if ev.Type == "error" {
+	if typ == "error" {
 		s.failWith(data)
 		return false
 	}
