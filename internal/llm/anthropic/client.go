@@ -81,24 +81,18 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 			opts = append(opts, option.WithHeader(k, v))
 		}
 		msgs := anthropic.MessageService{Options: c.opts}
+		var resp *http.Response
+		opts = append(opts, option.WithResponseInto(&resp))
 		stream := msgs.NewStreaming(ctx, params, opts...)
 		defer func() { _ = stream.Close() }()
-
-		var dec decoder
-		for stream.Next() {
-			ev := stream.Current()
-			if !dec.handle(&ev, yield) {
-				return
+		if err := stream.Err(); err != nil || resp == nil {
+			if err == nil {
+				err = errors.New("no response")
 			}
-			if dec.finished {
-				return
-			}
-		}
-		if err := stream.Err(); err != nil {
 			yield(llm.Event{}, c.classify(ctx, err))
 			return
 		}
-		yield(llm.Event{}, c.fail(errTruncated()))
+		c.read(ctx, resp.Body, yield)
 	}
 }
 
