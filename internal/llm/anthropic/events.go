@@ -139,4 +139,3 @@ func stringValue(s *jsonscan.Scanner) (string, bool) {
 	}
 	return v, true
 }
-
