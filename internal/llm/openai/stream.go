@@ -54,10 +54,13 @@ func (s *streamState) fail(e *llm.Error) {
 
 // frame handles one SSE data payload; false means stop reading.
 func (s *streamState) frame(data []byte) bool {
-	var ev event
-	if err := json.Unmarshal(data, &ev); err != nil {
-		s.fail(&llm.Error{Kind: llm.KindUnknown, Provider: s.provider, Message: "malformed stream event", Err: err})
-		return false
+	ev, ok := textDelta(data)
+	if !ok {
+		ev = event{}
+		if err := json.Unmarshal(data, &ev); err != nil {
+			s.fail(&llm.Error{Kind: llm.KindUnknown, Provider: s.provider, Message: "malformed stream event", Err: err})
+			return false
+		}
 	}
 	switch ev.Type {
 	case "response.output_text.delta", "response.refusal.delta":
