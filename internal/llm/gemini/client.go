@@ -45,8 +45,12 @@ type Options struct {
 type Client struct {
 	opts Options
 
-	mu  sync.Mutex
-	sdk *genai.Client // built on the first call (Vertex may need ctx)
+	mu sync.Mutex
+	// models is the SDK's Models service, built on the first call (Vertex
+	// may need ctx). The Client keeps the service, not the *genai.Client:
+	// that value links every other service of the SDK (interactions,
+	// files, batches, caches …), which Hone never calls.
+	models *genai.Models
 }
 
 // New returns a Client. Nothing is checked or fetched until the first
@@ -61,7 +65,7 @@ func New(o Options) *Client {
 // Stream sends req and yields its response events (see llm.Provider).
 func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Event, error] {
 	return func(yield func(llm.Event, error) bool) {
-		sdk, err := c.client(ctx)
+		models, err := c.client(ctx)
 		if err != nil {
 			yield(llm.Event{}, c.fail(&llm.Error{Kind: llm.KindAuth, Message: err.Error(), Err: err}))
 			return
@@ -75,7 +79,7 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 		defer cancel()
 		ctx, capt := withCapture(ctx)
 		dec := newDecoder()
-		for resp, err := range sdk.Models.GenerateContentStream(ctx, req.Model, contents, cfg) {
+		for resp, err := range models.GenerateContentStream(ctx, req.Model, contents, cfg) {
 			if err != nil {
 				yield(llm.Event{}, c.classify(ctx, capt, err))
 				return
@@ -110,12 +114,13 @@ func (c *Client) endError(ctx context.Context, capt *capture, dec *decoder) *llm
 	return nil
 }
 
-// client returns the SDK client, building it on first use.
-func (c *Client) client(ctx context.Context) (*genai.Client, error) {
+// client returns the SDK's Models service, building the SDK client on
+// first use.
+func (c *Client) client(ctx context.Context) (*genai.Models, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.sdk != nil {
-		return c.sdk, nil
+	if c.models != nil {
+		return c.models, nil
 	}
 	o := c.opts
 	hc := o.HTTPClient
@@ -147,8 +152,8 @@ func (c *Client) client(ctx context.Context) (*genai.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.sdk = sdk
-	return sdk, nil
+	c.models = sdk.Models
+	return c.models, nil
 }
 
 // baseURL is o.BaseURL without the API version the SDK adds itself.
