@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -106,18 +105,15 @@ func globStart(dir, pattern string) (string, string) {
 func globWalk(ctx context.Context, root, pattern string) ([]globHit, error) {
 	var mu sync.Mutex
 	var hits []globHit
-	err := walkTreeParallel(ctx, root, func(abs string, d fs.DirEntry) {
+	err := walkTreeParallel(ctx, root, func(abs string, d walkEntry) {
 		if d.IsDir() {
 			return
 		}
-		rel, err := filepath.Rel(root, abs)
-		if err != nil || !doublestar.MatchUnvalidated(pattern, filepath.ToSlash(rel)) {
+		rel, ok := below(root, abs)
+		if !ok || !doublestar.MatchUnvalidated(pattern, filepath.ToSlash(rel)) {
 			return
 		}
-		var mtime int64
-		if info, err := d.Info(); err == nil {
-			mtime = info.ModTime().UnixNano()
-		}
+		mtime := d.modTime()
 		mu.Lock()
 		hits = append(hits, globHit{abs: abs, mtime: mtime})
 		mu.Unlock()

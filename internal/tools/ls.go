@@ -96,13 +96,13 @@ func (t *lsTool) Run(ctx context.Context, call Call) (Result, error) {
 // shows the upper levels completely.
 func lsCollect(ctx context.Context, root string, ignores []string, depth int) (*lsNode, int, bool, error) {
 	top := &lsNode{dir: true}
-	ign := newGitignores(root)
 	type item struct {
 		node  *lsNode
 		abs   string
 		level int
+		ign   *ignoreChain // the parent's chain (the root's own for the root)
 	}
-	queue, count := []item{{top, root, 1}}, 0
+	queue, count := []item{{top, root, 1, rootChain(root)}}, 0
 	for len(queue) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, false, err
@@ -113,7 +113,10 @@ func lsCollect(ctx context.Context, root string, ignores []string, depth int) (*
 		if err != nil {
 			continue
 		}
-		ign.load(it.abs)
+		ign := it.ign
+		if it.abs != root && hasIgnoreFile(entries) {
+			ign = ign.with(it.abs)
+		}
 		for _, e := range entries {
 			abs := filepath.Join(it.abs, e.Name())
 			if lsSkip(root, abs, e.Name(), e.IsDir(), ignores) || ign.ignored(abs, e.IsDir()) {
@@ -126,7 +129,7 @@ func lsCollect(ctx context.Context, root string, ignores []string, depth int) (*
 			n := &lsNode{name: e.Name(), dir: e.IsDir()}
 			it.node.children = append(it.node.children, n)
 			if n.dir && (depth <= 0 || it.level < depth) {
-				queue = append(queue, item{n, abs, it.level + 1})
+				queue = append(queue, item{n, abs, it.level + 1, ign})
 			}
 		}
 	}

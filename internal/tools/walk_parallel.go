@@ -6,75 +6,17 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
-
-	ignore "github.com/sabhiram/go-gitignore"
 )
-
-// ignoreChain is the .gitignore files that apply inside one directory:
-// its own, then its parents' up to the top walkTree consults. Chains are
-// never changed once made, so parallel walkers share them freely.
-type ignoreChain struct {
-	dir    string
-	gi     *ignore.GitIgnore // nil: dir has no .gitignore
-	parent *ignoreChain
-}
-
-// rootChain is the chain of root: the .gitignore files of root and its
-// ancestors up to the repository top, as newGitignores loads them.
-func rootChain(root string) *ignoreChain {
-	g := newGitignores(root)
-	var dirs []string
-	for dir := root; ; dir = filepath.Dir(dir) {
-		dirs = append(dirs, dir)
-		if dir == g.top || dir == filepath.Dir(dir) {
-			break
-		}
-	}
-	var c *ignoreChain
-	for i := len(dirs) - 1; i >= 0; i-- {
-		c = &ignoreChain{dir: dirs[i], gi: g.byDir[dirs[i]], parent: c}
-	}
-	return c
-}
-
-// child is the chain inside dir, a directory below c's.
-func (c *ignoreChain) child(dir string) *ignoreChain {
-	gi, err := ignore.CompileIgnoreFile(filepath.Join(dir, ".gitignore"))
-	if err != nil {
-		gi = nil
-	}
-	return &ignoreChain{dir: dir, gi: gi, parent: c}
-}
-
-// ignored reports whether abs, an entry of c's directory (a directory
-// when isDir), is ignored: the same answer as gitignores.ignored.
-func (c *ignoreChain) ignored(abs string, isDir bool) bool {
-	for n := c; n != nil; n = n.parent {
-		if n.gi == nil {
-			continue
-		}
-		rel, err := filepath.Rel(n.dir, abs)
-		if err != nil {
-			continue
-		}
-		if isDir {
-			rel += "/"
-		}
-		if n.gi.MatchesPath(filepath.ToSlash(rel)) {
-			return true
-		}
-	}
-	return false
-}
 
 // walkTreeParallel calls fn for the same entries as walkTree, with
 // several goroutines at once and in no particular order: fn must be safe
 // for concurrent use and cannot stop the walk. Directories wait in one
 // queue, so memory grows with the widest level of the tree, not with the
 // number of goroutines.
-func walkTreeParallel(ctx context.Context, root string, fn func(abs string, d fs.DirEntry)) error {
-	w := &parallelWalk{ctx: ctx, root: root, fn: fn, queue: []walkDir{{dir: root, ign: rootChain(root)}}, pending: 1}
+func walkTreeParallel(ctx context.Context, root string, fn func(abs string, e walkEntry)) error {
+	w := &parallelWalk{ctx: ctx, root: root, fn: fn, queue: []walkDir{{dir: root, ign: rootChain(root), loaded: true}}, pending: 1}
 	w.cond = sync.NewCond(&w.mu)
 	var wg sync.WaitGroup
 	for range max(2, runtime.GOMAXPROCS(0)*2) {
@@ -88,16 +30,18 @@ func walkTreeParallel(ctx context.Context, root string, fn func(abs string, d fs
 	return ctx.Err()
 }
 
-// walkDir is a directory waiting to be read, with its ignore chain.
+// walkDir is a directory waiting to be read, with the ignore chain of
+// its parent (or its own, once loaded).
 type walkDir struct {
-	dir string
-	ign *ignoreChain
+	dir    string
+	ign    *ignoreChain
+	loaded bool // ign already holds dir's own .gitignore
 }
 
 type parallelWalk struct {
 	ctx     context.Context
 	root    string
-	fn      func(abs string, d fs.DirEntry)
+	fn      func(abs string, e walkEntry)
 	mu      sync.Mutex
 	cond    *sync.Cond
 	queue   []walkDir
@@ -139,21 +83,41 @@ func (w *parallelWalk) read(wd walkDir) []walkDir {
 	if err != nil {
 		return nil
 	}
+	defer f.Close()
 	entries, err := f.ReadDir(-1)
-	f.Close()
 	if err != nil && wd.dir != w.root { // as walkTree: the root's readable entries still count
 		return nil
 	}
+	fd := int(f.Fd())
+	ign := wd.ign
+	if !wd.loaded && hasIgnoreFile(entries) {
+		ign = ign.with(wd.dir)
+	}
+	prefix := wd.dir
+	if !strings.HasSuffix(prefix, string(filepath.Separator)) {
+		prefix += string(filepath.Separator)
+	}
 	var dirs []walkDir
 	for _, d := range entries {
-		abs := filepath.Join(wd.dir, d.Name())
-		if d.IsDir() && d.Name() == ".git" || wd.ign.ignored(abs, d.IsDir()) {
+		abs := prefix + d.Name() // wd.dir is clean: no need to Join
+		if d.IsDir() && d.Name() == ".git" || ign.ignored(abs, d.IsDir()) {
 			continue
 		}
 		if d.IsDir() {
-			dirs = append(dirs, walkDir{dir: abs, ign: wd.ign.child(abs)})
+			dirs = append(dirs, walkDir{dir: abs, ign: ign})
 		}
-		w.fn(abs, d)
+		w.fn(abs, walkEntry{DirEntry: d, dirFD: fd})
 	}
 	return dirs
+}
+
+// hasIgnoreFile reports whether a directory's entries hold a .gitignore
+// that is not a directory.
+func hasIgnoreFile(entries []fs.DirEntry) bool {
+	for _, d := range entries {
+		if d.Name() == ".gitignore" && !d.IsDir() {
+			return true
+		}
+	}
+	return false
 }
