@@ -75,18 +75,8 @@ func (c conn) recv(buf []byte, v any) ([]*os.File, error) {
 	return files, nil
 }
 
-// newRecvBuf is the buffer one reading loop passes to every recv. It is
-// mapped from the kernel rather than allocated: Go zeroes a heap buffer,
-// which made all 4 MiB resident in both processes although messages are
-// small; mapped pages become resident only where a message lands. It
-// stays mapped for the life of the process (one per reading loop).
-func newRecvBuf() []byte {
-	buf, err := unix.Mmap(-1, 0, maxMessage, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON)
-	if err != nil {
-		return make([]byte, maxMessage)
-	}
-	return buf
-}
+// newRecvBuf is the buffer one reading loop passes to every recv.
+func newRecvBuf() []byte { return make([]byte, maxMessage) }
 
 func parseRights(oob []byte) ([]*os.File, error) {
 	if len(oob) == 0 {
