@@ -90,8 +90,14 @@ func listMessages(ctx context.Context, db *sql.DB, sessionID string) ([]Message,
 // listMessagesWhere lists a session's messages that also match cond (an
 // SQL condition starting with AND, "" for all), in creation order.
 func listMessagesWhere(ctx context.Context, db *sql.DB, sessionID, cond string) ([]Message, error) {
-	rows, err := db.QueryContext(ctx,
+	return queryMessages(ctx, db, sessionID,
 		`SELECT `+columns+` FROM messages WHERE session_id = ?`+cond+` ORDER BY seq`, sessionID)
+}
+
+// queryMessages runs a query of the session's messages (selecting
+// columns) and decodes every row.
+func queryMessages(ctx context.Context, db *sql.DB, sessionID, query string, args ...any) ([]Message, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list messages of session %s: %w", sessionID, err)
 	}

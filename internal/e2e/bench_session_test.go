@@ -1,0 +1,81 @@
+package e2e
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/honecode/hone/internal/db"
+	"github.com/honecode/hone/internal/session/sessiongen"
+)
+
+// BenchmarkLargeSession measures a 10,000-message session (sessiongen's
+// mix: prompts, answers, bash calls with results of a few KiB, some of
+// 60 KB, a summary every ~120k tokens) through the binary:
+//
+//	show:   `hone sessions show ID` to a pipe, start to exit
+//	resume: `hone run -s ID "…"`, start to the first model request
+//
+// with the process's peak RSS, and for resume the request's size.
+func BenchmarkLargeSession(b *testing.B) {
+	e := newEnv(b)
+	benchProject(b, e)
+	srv := newChatServer(b, func(int, *chatRequest) reply { return reply{text: "ok"} })
+	e.useConfig(withoutTitles(serverConfig(srv.URL())))
+	e.mustRun(0, "run", "warm up")
+	<-srv.arrived
+	gen := largeSession(b, e, 10_000)
+	b.Run("show", func(b *testing.B) {
+		var wall, rss samples
+		for b.Loop() {
+			p := e.start(nil, "sessions", "show", gen.SessionID)
+			r := p.wait()
+			wall.addDuration(time.Since(p.started))
+			if r.code != 0 {
+				b.Fatalf("hone sessions show: %s", r)
+			}
+			rss.addBytes(r.maxRSS)
+		}
+		wall.report(b, "", "ms")
+		rss.report(b, "rss-", "MiB")
+	})
+	b.Run("resume", func(b *testing.B) {
+		var first, rss, size samples
+		for b.Loop() {
+			p := e.start(nil, "run", "-s", gen.SessionID, "say ok")
+			req := <-srv.arrived
+			first.addDuration(req.At.Sub(p.started))
+			r := p.wait()
+			if r.code != 0 {
+				b.Fatalf("hone run -s: %s", r)
+			}
+			rss.addBytes(r.maxRSS)
+			size.addBytes(int64(req.Size))
+		}
+		first.report(b, "", "ms")
+		rss.report(b, "rss-", "MiB")
+		size.report(b, "req-", "MiB")
+	})
+}
+
+// largeSession generates a session of n messages in the env's database
+// (the project's, so `run -s` resumes it).
+func largeSession(t testing.TB, e *env, n int) sessiongen.Result {
+	t.Helper()
+	ctx := context.Background()
+	sqldb, err := db.Open(ctx, filepath.Join(e.data, db.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sqldb.Close()
+	project, err := filepath.EvalSymlinks(e.project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sessiongen.Generate(ctx, sqldb, sessiongen.Spec{ProjectDir: project, Messages: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
