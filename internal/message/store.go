@@ -144,6 +144,7 @@ func scanMessage(sc scanner) (Message, error) {
 	if err := json.Unmarshal([]byte(parts), &m.Parts); err != nil {
 		return Message{}, fmt.Errorf("decode parts of message %s: %w", m.ID, err)
 	}
+	restoreBodies(m.Parts)
 	return m, nil
 }
 
@@ -151,7 +152,7 @@ func encodeParts(parts []llm.Part) (string, error) {
 	if parts == nil {
 		parts = []llm.Part{}
 	}
-	b, err := json.Marshal(parts)
+	b, err := json.Marshal(shareBodies(parts))
 	if err != nil {
 		return "", fmt.Errorf("encode parts: %w", err)
 	}
