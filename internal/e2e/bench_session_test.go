@@ -1,8 +1,14 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -60,22 +66,55 @@ func BenchmarkLargeSession(b *testing.B) {
 }
 
 // largeSession generates a session of n messages in the env's database
-// (the project's, so `run -s` resumes it).
+// (the project's, so `run -s` resumes it). It runs in a child process
+// (this test binary, TestGenerateSessionHelper): a process's peak RSS
+// starts from its parent's at fork, so the generator's memory must not
+// be the benchmark's.
 func largeSession(t testing.TB, e *env, n int) sessiongen.Result {
 	t.Helper()
-	ctx := context.Background()
-	sqldb, err := db.Open(ctx, filepath.Join(e.data, db.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sqldb.Close()
 	project, err := filepath.EvalSymlinks(e.project)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := sessiongen.Generate(ctx, sqldb, sessiongen.Spec{ProjectDir: project, Messages: n})
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGenerateSessionHelper$")
+	cmd.Env = append(os.Environ(), "HONE_E2E_BIN="+honeBin, "HONE_GEN_DB="+filepath.Join(e.data, db.FileName),
+		"HONE_GEN_PROJECT="+project, "HONE_GEN_MESSAGES="+strconv.Itoa(n))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("generate session: %v\n%s", err, out)
+	}
+	var res sessiongen.Result
+	line := out[bytes.LastIndex(out, []byte(genPrefix))+len(genPrefix):]
+	if err := json.Unmarshal(line[:bytes.IndexByte(line, '\n')], &res); err != nil {
+		t.Fatalf("generate session: %v\n%s", err, out)
+	}
+	return res
+}
+
+// genPrefix starts the helper's line of result.
+const genPrefix = "sessiongen: "
+
+// TestGenerateSessionHelper is largeSession's child process; it does
+// nothing in a normal test run.
+func TestGenerateSessionHelper(t *testing.T) {
+	path := os.Getenv("HONE_GEN_DB")
+	if path == "" {
+		t.Skip("only run by largeSession")
+	}
+	n, err := strconv.Atoi(os.Getenv("HONE_GEN_MESSAGES"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res
+	ctx := context.Background()
+	sqldb, err := db.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sqldb.Close()
+	res, err := sessiongen.Generate(ctx, sqldb, sessiongen.Spec{ProjectDir: os.Getenv("HONE_GEN_PROJECT"), Messages: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res)
+	fmt.Printf("%s%s\n", genPrefix, b)
 }
