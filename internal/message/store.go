@@ -132,8 +132,9 @@ type scanner interface{ Scan(dest ...any) error }
 
 func scanMessage(sc scanner) (Message, error) {
 	var (
-		m                           Message
-		role, status, finish, parts string
+		m                    Message
+		role, status, finish string
+		parts                []byte
 	)
 	err := sc.Scan(&m.ID, &m.SessionID, &role, &parts, &status, &m.Model, &m.Provider,
 		&m.IsSummary, &finish, &m.CreatedAt, &m.UpdatedAt, &m.FinishedAt)
@@ -141,7 +142,7 @@ func scanMessage(sc scanner) (Message, error) {
 		return Message{}, err
 	}
 	m.Role, m.Status, m.FinishReason = llm.Role(role), Status(status), llm.FinishReason(finish)
-	if err := json.Unmarshal([]byte(parts), &m.Parts); err != nil {
+	if m.Parts, err = decodeParts(parts); err != nil {
 		return Message{}, fmt.Errorf("decode parts of message %s: %w", m.ID, err)
 	}
 	restoreBodies(m.Parts)
