@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
@@ -22,6 +21,7 @@ import (
 //
 //	show:   `hone sessions show ID` to a pipe, start to exit
 //	resume: `hone run -s ID "…"`, start to the first model request
+//	new:    `hone run "…"` (a new session), the same: resume's floor
 //
 // with the process's peak RSS, and for resume the request's size.
 func BenchmarkLargeSession(b *testing.B) {
@@ -31,7 +31,7 @@ func BenchmarkLargeSession(b *testing.B) {
 	e.useConfig(withoutTitles(serverConfig(srv.URL())))
 	e.mustRun(0, "run", "warm up")
 	<-srv.arrived
-	gen := largeSession(b, e, 10_000)
+	gen := largeSession(b, e, sessiongen.Spec{Messages: 10_000})
 	b.Run("show", func(b *testing.B) {
 		var wall, rss samples
 		for b.Loop() {
@@ -63,22 +63,41 @@ func BenchmarkLargeSession(b *testing.B) {
 		rss.report(b, "rss-", "MiB")
 		size.report(b, "req-", "MiB")
 	})
+	// The floor of resume in the same run: a new session's first request
+	// over the same database.
+	b.Run("new", func(b *testing.B) {
+		var first samples
+		for b.Loop() {
+			p := e.start(nil, "run", "say ok")
+			req := <-srv.arrived
+			first.addDuration(req.At.Sub(p.started))
+			if r := p.wait(); r.code != 0 {
+				b.Fatalf("hone run: %s", r)
+			}
+		}
+		first.report(b, "", "ms")
+	})
 }
 
-// largeSession generates a session of n messages in the env's database
-// (the project's, so `run -s` resumes it). It runs in a child process
+// largeSession generates a session shaped by spec in the env's database
+// (in the project, so `run -s` resumes it). It runs in a child process
 // (this test binary, TestGenerateSessionHelper): a process's peak RSS
 // starts from its parent's at fork, so the generator's memory must not
 // be the benchmark's.
-func largeSession(t testing.TB, e *env, n int) sessiongen.Result {
+func largeSession(t testing.TB, e *env, spec sessiongen.Spec) sessiongen.Result {
 	t.Helper()
 	project, err := filepath.EvalSymlinks(e.project)
 	if err != nil {
 		t.Fatal(err)
 	}
+	spec.ProjectDir = project
+	js, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestGenerateSessionHelper$")
 	cmd.Env = append(os.Environ(), "HONE_E2E_BIN="+honeBin, "HONE_GEN_DB="+filepath.Join(e.data, db.FileName),
-		"HONE_GEN_PROJECT="+project, "HONE_GEN_MESSAGES="+strconv.Itoa(n))
+		"HONE_GEN_SPEC="+string(js))
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("generate session: %v\n%s", err, out)
@@ -101,8 +120,8 @@ func TestGenerateSessionHelper(t *testing.T) {
 	if path == "" {
 		t.Skip("only run by largeSession")
 	}
-	n, err := strconv.Atoi(os.Getenv("HONE_GEN_MESSAGES"))
-	if err != nil {
+	var spec sessiongen.Spec
+	if err := json.Unmarshal([]byte(os.Getenv("HONE_GEN_SPEC")), &spec); err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
@@ -111,7 +130,7 @@ func TestGenerateSessionHelper(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sqldb.Close()
-	res, err := sessiongen.Generate(ctx, sqldb, sessiongen.Spec{ProjectDir: os.Getenv("HONE_GEN_PROJECT"), Messages: n})
+	res, err := sessiongen.Generate(ctx, sqldb, spec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,13 @@ WHERE role = 'tool' AND seq IN (
       AND length(CAST(p.value ->> '$.text' AS BLOB)) >= 64
       AND json_type(p.value, '$.meta."body@text"') IS NULL);
 
+-- A session's queued prompts are looked up before every step: without
+-- an index of their own, finding them reads every row of the session
+-- (status is stored after the parts).
+CREATE INDEX IF NOT EXISTS messages_queued ON messages (session_id, seq) WHERE status = 'queued';
+
 -- +goose Down
+DROP INDEX IF EXISTS messages_queued;
 -- Write every shared body out again (whole text, or the byte range).
 UPDATE messages
 SET parts = (
