@@ -21,6 +21,10 @@ type MessageStore interface {
 	Update(ctx context.Context, m message.Message) error
 	Delete(ctx context.Context, id string) error
 	List(ctx context.Context, sessionID string) ([]message.Message, error)
+	// ListSince returns the session's messages from the message fromID
+	// (the latest summary) onward; all of them when fromID is "" or
+	// unknown. Resuming reads only these.
+	ListSince(ctx context.Context, sessionID, fromID string) ([]message.Message, error)
 	// ListQueued returns the session's queued prompts, oldest first,
 	// whichever process queued them.
 	ListQueued(ctx context.Context, sessionID string) ([]message.Message, error)

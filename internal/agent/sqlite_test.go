@@ -29,6 +29,7 @@ var (
 
 // store is the real SQLite-backed services over one database file.
 type store struct {
+	db   *sql.DB
 	msgs *message.Service
 	sess *session.Service
 }
@@ -39,7 +40,7 @@ func openStore(t *testing.T, path string) store {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := store{msgs: message.NewService(sqlDB, message.Options{}), sess: session.NewService(sqlDB)}
+	s := store{db: sqlDB, msgs: message.NewService(sqlDB, message.Options{}), sess: session.NewService(sqlDB)}
 	t.Cleanup(func() { s.close(sqlDB) })
 	return s
 }

@@ -111,7 +111,15 @@ func (t *turn) request(ctx context.Context, c Candidate) *llm.Request {
 			t.c.info(ctx, t.sessionID, "images left out: "+c.Name()+" does not accept images")
 		}
 	}
-	return buildRequest(c, t.system, msgs, t.defs)
+	req := buildRequest(c, t.system, msgs, t.defs)
+	budget := windowBudget(c, t.system, t.defs, req.MaxTokens)
+	fitted, dropped := fitWindow(req.Messages, budget, len(t.hist) > 0 && t.hist[0].IsSummary)
+	if dropped > 0 && !t.windowNoted {
+		t.windowNoted = true
+		t.c.info(ctx, t.sessionID, fmt.Sprintf("%d earlier messages left out of the request to fit the context window of %s", dropped, c.Name()))
+	}
+	req.Messages = fitted
+	return req
 }
 
 // buildRequest applies c's call options.

@@ -52,6 +52,9 @@ type turn struct {
 	callIDs     map[string]bool   // tool-call ids in hist
 	hasImages   bool
 	imagesNoted bool
+	// windowNoted: the person was told that older messages were left
+	// out of a request to fit the model's window.
+	windowNoted bool
 	system      []string
 	defs        []llm.ToolDef
 	mode        permission.Mode // the mode defs and system were built for
@@ -118,10 +121,9 @@ func (t *turn) begin(ctx context.Context, parts []llm.Part) error {
 		return fmt.Errorf("retry session %s: %w", t.sessionID, ErrNothingToRetry)
 	}
 	t.applyMode(ctx, true)
-	t.ctxTok = t.sess.ContextTokens
-	if t.ctxTok == 0 {
-		t.ctxTok = estimateView(t.system, t.view)
-	}
+	// The stored count is the last step's; a history loaded whole may be
+	// larger (an old or imported session), and then the estimate rules.
+	t.ctxTok = max(t.sess.ContextTokens, estimateView(t.system, t.view))
 	if t.first && len(parts) > 0 && t.spec.titles && t.sess.Title == "" && t.sess.ParentSessionID == "" {
 		t.c.startTitle(ctx, t.sessionID, llm.JoinText(parts))
 	}
@@ -136,7 +138,7 @@ func (t *turn) load(ctx context.Context) error {
 		return fmt.Errorf("load session %s: %w", t.sessionID, err)
 	}
 	t.sess = sess
-	msgs, err := t.c.deps.Messages.List(t.store, t.sessionID)
+	msgs, err := t.c.deps.Messages.ListSince(t.store, t.sessionID, sess.SummaryMessageID)
 	if err != nil {
 		return fmt.Errorf("load messages of %s: %w", t.sessionID, err)
 	}

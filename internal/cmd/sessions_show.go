@@ -1,13 +1,16 @@
 package cmd
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/honecode/hone/internal/app"
+	"github.com/honecode/hone/internal/message"
 	"github.com/honecode/hone/internal/session"
 )
 
@@ -66,22 +69,42 @@ func runSessionsShow(ctx context.Context, opts *SessionsShowOptions, io IO) erro
 		}
 		return printWire(io.Out, opts.TraceDir, s.ID, opts.JSON)
 	}
-	doc, err := loadExport(ctx, opts.Store, opts.ID)
+	if opts.JSON {
+		doc, err := loadExport(ctx, opts.Store, opts.ID)
+		if err != nil {
+			return err
+		}
+		return doc.Encode(io.Out)
+	}
+	return showTranscript(ctx, opts, io)
+}
+
+// showTranscript prints the session as text, decoding and writing one
+// message at a time through a buffer, so a long session starts printing
+// at once and is never held whole.
+func showTranscript(ctx context.Context, opts *SessionsShowOptions, io IO) error {
+	s, err := resolveSession(ctx, opts.Store.Sessions, opts.ID)
 	if err != nil {
 		return err
 	}
-	if opts.JSON {
-		return doc.Encode(io.Out)
-	}
-	r := &transcript{w: io.Out, full: opts.Full}
-	r.header(doc.Session)
-	for _, m := range doc.Messages {
+	out := bufio.NewWriterSize(io.Out, 64<<10)
+	r := &transcript{w: out, full: opts.Full}
+	r.header(s)
+	err = opts.Store.Messages.Each(ctx, s.ID, func(m message.Message) error {
 		r.message(m)
+		return r.err
+	})
+	if err != nil {
+		return errors.Join(err, out.Flush())
 	}
 	if opts.Trace {
-		r.trace(doc.Turns)
+		turns, err := opts.Store.Sessions.Turns(ctx, s.ID)
+		if err != nil {
+			return errors.Join(err, out.Flush())
+		}
+		r.trace(turns)
 	}
-	return r.err
+	return errors.Join(r.err, out.Flush())
 }
 
 // showTree prints the session's operation tree.

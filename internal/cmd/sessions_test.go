@@ -16,7 +16,10 @@ import (
 )
 
 // newTestStore opens a store over a fresh database.
-func newTestStore(t *testing.T) *app.Store {
+func newTestStore(t *testing.T) *app.Store { return newBenchStore(t) }
+
+// newBenchStore is newTestStore for tests and benchmarks.
+func newBenchStore(t testing.TB) *app.Store {
 	t.Helper()
 	sqldb, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "hone.db"))
 	if err != nil {

@@ -90,8 +90,14 @@ func listMessages(ctx context.Context, db *sql.DB, sessionID string) ([]Message,
 // listMessagesWhere lists a session's messages that also match cond (an
 // SQL condition starting with AND, "" for all), in creation order.
 func listMessagesWhere(ctx context.Context, db *sql.DB, sessionID, cond string) ([]Message, error) {
-	rows, err := db.QueryContext(ctx,
+	return queryMessages(ctx, db, sessionID,
 		`SELECT `+columns+` FROM messages WHERE session_id = ?`+cond+` ORDER BY seq`, sessionID)
+}
+
+// queryMessages runs a query of the session's messages (selecting
+// columns) and decodes every row.
+func queryMessages(ctx context.Context, db *sql.DB, sessionID, query string, args ...any) ([]Message, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list messages of session %s: %w", sessionID, err)
 	}
@@ -126,8 +132,9 @@ type scanner interface{ Scan(dest ...any) error }
 
 func scanMessage(sc scanner) (Message, error) {
 	var (
-		m                           Message
-		role, status, finish, parts string
+		m                    Message
+		role, status, finish string
+		parts                []byte
 	)
 	err := sc.Scan(&m.ID, &m.SessionID, &role, &parts, &status, &m.Model, &m.Provider,
 		&m.IsSummary, &finish, &m.CreatedAt, &m.UpdatedAt, &m.FinishedAt)
@@ -135,9 +142,10 @@ func scanMessage(sc scanner) (Message, error) {
 		return Message{}, err
 	}
 	m.Role, m.Status, m.FinishReason = llm.Role(role), Status(status), llm.FinishReason(finish)
-	if err := json.Unmarshal([]byte(parts), &m.Parts); err != nil {
+	if m.Parts, err = decodeParts(parts); err != nil {
 		return Message{}, fmt.Errorf("decode parts of message %s: %w", m.ID, err)
 	}
+	restoreBodies(m.Parts)
 	return m, nil
 }
 
@@ -145,7 +153,7 @@ func encodeParts(parts []llm.Part) (string, error) {
 	if parts == nil {
 		parts = []llm.Part{}
 	}
-	b, err := json.Marshal(parts)
+	b, err := json.Marshal(shareBodies(parts))
 	if err != nil {
 		return "", fmt.Errorf("encode parts: %w", err)
 	}

@@ -103,9 +103,13 @@ type Sessions interface {
 
 // Transcript reads what happened in a session.
 type Transcript interface {
-	// Messages returns every message of the session in creation order
-	// (including tool messages and queued prompts).
-	Messages(ctx context.Context, sessionID string) ([]message.Message, error)
+	// MessagesTail returns the last n messages of the session in creation
+	// order (including tool messages and queued prompts) and whether
+	// older ones exist: a long session opens with its tail.
+	MessagesTail(ctx context.Context, sessionID string, n int) ([]message.Message, bool, error)
+	// MessagesBefore returns up to n messages created before the message
+	// beforeID, in creation order, and whether still older ones exist.
+	MessagesBefore(ctx context.Context, sessionID, beforeID string, n int) ([]message.Message, bool, error)
 	// FileChanges returns, per path, the lines added and removed by the
 	// session's tools (history.Changes), for the sidebar.
 	FileChanges(ctx context.Context, sessionID string) ([]FileChange, error)

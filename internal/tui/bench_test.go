@@ -3,15 +3,18 @@ package tui
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/honecode/hone/internal/agent"
+	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/message"
 	"github.com/honecode/hone/internal/pubsub"
 	"github.com/honecode/hone/internal/session"
+	"github.com/honecode/hone/internal/session/sessiongen"
 )
 
 // stubBackend answers WorkDir only; the benchmarks never reach the rest.
@@ -67,4 +70,62 @@ func BenchmarkRootOpen2000(b *testing.B) {
 	for b.Loop() {
 		_ = benchModel(b, 2000).View()
 	}
+}
+
+// sqliteBackend answers the open path from a real store.
+type sqliteBackend struct {
+	stubBackend
+	msgs *message.Service
+	sess *session.Service
+}
+
+func (s sqliteBackend) GetSession(ctx context.Context, id string) (session.Session, error) {
+	return s.sess.Get(ctx, id)
+}
+
+func (s sqliteBackend) MessagesTail(ctx context.Context, id string, n int) ([]message.Message, bool, error) {
+	return s.msgs.ListTail(ctx, id, n)
+}
+
+func (sqliteBackend) Queue(string) []agent.QueuedPrompt { return nil }
+func (sqliteBackend) IsBusy(string) bool                { return false }
+
+// BenchmarkOpenSession10k opens a 10,000-message session (sessiongen's
+// mix) stored in SQLite the way the TUI does: the load command (session
+// and newest page), the root model taking it, the first screen drawn.
+// "whole" is the path before paging, every message read and handed to
+// the chat, for comparison in the same run.
+func BenchmarkOpenSession10k(b *testing.B) {
+	ctx := context.Background()
+	sqldb, err := db.Open(ctx, filepath.Join(b.TempDir(), db.FileName))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sqldb.Close()
+	gen, err := sessiongen.Generate(ctx, sqldb, sessiongen.Spec{ProjectDir: "/project"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	be := sqliteBackend{msgs: message.NewService(sqldb, message.Options{}), sess: session.NewService(sqldb)}
+	b.Run("paged", func(b *testing.B) {
+		for b.Loop() {
+			m := NewModel(ctx, be, Options{})
+			m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+			m.Update(loadSessionCmd(ctx, be, gen.SessionID, false)())
+			_ = m.View()
+		}
+	})
+	b.Run("whole", func(b *testing.B) {
+		for b.Loop() {
+			m := NewModel(ctx, be, Options{})
+			m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+			s, _ := be.GetSession(ctx, gen.SessionID)
+			msgs, err := be.msgs.List(ctx, gen.SessionID)
+			if err != nil {
+				b.Fatal(err)
+			}
+			m.Update(sessionLoadedMsg{sess: s, msgs: msgs})
+			_ = m.View()
+		}
+	})
 }

@@ -47,11 +47,23 @@ func loadSessionCmd(ctx context.Context, b Backend, id string, latest bool) tea.
 		if err != nil {
 			return sessionLoadedMsg{err: err}
 		}
-		msgs, err := b.Messages(ctx, id)
+		msgs, more, err := b.MessagesTail(ctx, id, pageSize)
 		if err != nil {
 			return sessionLoadedMsg{err: err}
 		}
-		return sessionLoadedMsg{sess: s, msgs: msgs, queue: b.Queue(id), busy: b.IsBusy(id)}
+		return sessionLoadedMsg{sess: s, msgs: msgs, more: more, queue: b.Queue(id), busy: b.IsBusy(id)}
+	}
+}
+
+// pageSize is how many messages a session opens with, and how many more
+// each scroll past the first loaded one reads.
+const pageSize = 200
+
+// loadOlderCmd reads the page of messages before the message before.
+func loadOlderCmd(ctx context.Context, b Transcript, sessionID, before string) tea.Cmd {
+	return func() tea.Msg {
+		msgs, more, err := b.MessagesBefore(ctx, sessionID, before, pageSize)
+		return olderLoadedMsg{sessionID: sessionID, before: before, msgs: msgs, more: more, err: err}
 	}
 }
 

@@ -31,10 +31,18 @@ type (
 
 	sessionLoadedMsg struct {
 		sess  session.Session
-		msgs  []message.Message
+		msgs  []message.Message // the newest messages
+		more  bool              // older ones exist
 		queue []agent.QueuedPrompt
 		busy  bool
 		err   error
+	}
+	// olderLoadedMsg is a page of messages before the message before.
+	olderLoadedMsg struct {
+		sessionID, before string
+		msgs              []message.Message
+		more              bool
+		err               error
 	}
 	// sessionCreatedMsg carries the prompt that made the session.
 	sessionCreatedMsg struct {

@@ -127,7 +127,7 @@ func (m *Model) newSession() {
 func (m *Model) openSession(msg sessionLoadedMsg) tea.Cmd {
 	m.sess = msg.sess
 	m.sending, m.early = false, nil
-	m.chat.SetMessages(msg.msgs)
+	m.chat.SetPage(msg.msgs, msg.more)
 	m.answeredBy = ""
 	for _, stored := range msg.msgs {
 		m.noteAnswer(stored)

@@ -16,6 +16,8 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case setupStatusMsg, ollamaMsg, setupSavedMsg:
 		return m.handleSetup(msg)
+	case olderLoadedMsg:
+		return m.olderLoaded(msg)
 	case sessionLoadedMsg:
 		if msg.err != nil {
 			return m.flash(status.Error, "open session: "+msg.err.Error())

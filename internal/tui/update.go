@@ -10,7 +10,39 @@ import (
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
 	m.layout()
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.MouseWheelMsg, tea.WindowSizeMsg, sessionLoadedMsg, olderLoadedMsg:
+		if older := m.loadOlder(); older != nil {
+			cmd = tea.Batch(cmd, older)
+		}
+	}
 	return m, cmd
+}
+
+// loadOlder asks for the page of messages before the loaded ones when
+// the view reached the first loaded line.
+func (m *Model) loadOlder() tea.Cmd {
+	if m.sess.ID == "" {
+		return nil
+	}
+	before, ok := m.chat.WantsOlder()
+	if !ok {
+		return nil
+	}
+	return loadOlderCmd(m.ctx, m.b, m.sess.ID, before)
+}
+
+// olderLoaded puts a page of older messages before the loaded ones.
+func (m *Model) olderLoaded(msg olderLoadedMsg) tea.Cmd {
+	if msg.sessionID != m.sess.ID {
+		return nil
+	}
+	if msg.err != nil {
+		m.chat.LoadFailed()
+		return m.flash(status.Error, "load older messages: "+msg.err.Error())
+	}
+	m.chat.Prepend(msg.before, msg.msgs, msg.more)
+	return nil
 }
 
 func (m *Model) route(msg tea.Msg) tea.Cmd {

@@ -87,6 +87,18 @@ func (s *Messages) List(_ context.Context, sessionID string) ([]message.Message,
 	return out, nil
 }
 
+// ListSince returns a session's messages from fromID onward (all when
+// fromID is "" or not found).
+func (s *Messages) ListSince(ctx context.Context, sessionID, fromID string) ([]message.Message, error) {
+	all, _ := s.List(ctx, sessionID)
+	for i, m := range all {
+		if fromID != "" && m.ID == fromID {
+			return all[i:], nil
+		}
+	}
+	return all, nil
+}
+
 // ListQueued returns a session's queued prompts in creation order.
 func (s *Messages) ListQueued(ctx context.Context, sessionID string) ([]message.Message, error) {
 	all, _ := s.List(ctx, sessionID)

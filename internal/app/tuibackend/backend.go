@@ -157,9 +157,16 @@ func (b *Backend) DeleteSession(ctx context.Context, id string) error {
 	return b.store.Sessions.Delete(ctx, id)
 }
 
-// Messages returns the session's messages in order.
-func (b *Backend) Messages(ctx context.Context, sessionID string) ([]message.Message, error) {
-	return b.store.Messages.List(ctx, sessionID)
+// MessagesTail returns the session's last n messages and whether older
+// ones exist.
+func (b *Backend) MessagesTail(ctx context.Context, sessionID string, n int) ([]message.Message, bool, error) {
+	return b.store.Messages.ListTail(ctx, sessionID, n)
+}
+
+// MessagesBefore returns up to n messages before beforeID and whether
+// still older ones exist.
+func (b *Backend) MessagesBefore(ctx context.Context, sessionID, beforeID string, n int) ([]message.Message, bool, error) {
+	return b.store.Messages.ListBefore(ctx, sessionID, beforeID, n)
 }
 
 // FileChanges returns the session's changed files with line counts.

@@ -32,6 +32,8 @@ type Model struct {
 
 	focused bool
 	sel     string // selected fold key ("" for none)
+
+	old older // messages before the loaded ones
 }
 
 // New returns an empty chat using theme.
@@ -50,6 +52,7 @@ func (m *Model) reset() {
 	m.started = make(map[string]bool)
 	m.expanded = make(map[string]bool)
 	m.follow, m.top, m.offset, m.sel = true, 0, 0, ""
+	m.old = older{}
 }
 
 // SetTheme switches colors (dark/light background); every item renders

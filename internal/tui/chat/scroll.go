@@ -21,6 +21,10 @@ func (m *Model) Lines() []string {
 		hint := m.theme.Faint.Render("↓ more below · end jumps to the latest")
 		lines[len(lines)-1] = lipgloss.PlaceHorizontal(m.width, lipgloss.Right, hint)
 	}
+	if m.old.loading && len(lines) > 0 {
+		hint := m.theme.Faint.Render("↑ loading older messages…")
+		lines[0] = lipgloss.PlaceHorizontal(m.width, lipgloss.Right, hint)
+	}
 	return lines
 }
 

@@ -89,6 +89,24 @@ func (f *Fake) Messages(_ context.Context, id string) ([]message.Message, error)
 	return f.StoredMessages(id), nil
 }
 
+// MessagesTail implements tui.Transcript.
+func (f *Fake) MessagesTail(_ context.Context, id string, n int) ([]message.Message, bool, error) {
+	all := f.StoredMessages(id)
+	from := max(len(all)-n, 0)
+	return all[from:], from > 0, nil
+}
+
+// MessagesBefore implements tui.Transcript.
+func (f *Fake) MessagesBefore(_ context.Context, id, before string, n int) ([]message.Message, bool, error) {
+	all := f.StoredMessages(id)
+	end := slices.IndexFunc(all, func(m message.Message) bool { return m.ID == before })
+	if end < 0 {
+		return nil, false, fmt.Errorf("message %s of session %s: %w", before, id, message.ErrNotFound)
+	}
+	from := max(end-n, 0)
+	return all[from:end], from > 0, nil
+}
+
 // FileChanges implements tui.Transcript.
 func (f *Fake) FileChanges(_ context.Context, id string) ([]tui.FileChange, error) {
 	f.mu.Lock()
