@@ -106,8 +106,13 @@ func TestReviewIsReadOnlyAndReportsFindings(t *testing.T) {
 	t.Parallel()
 	u := newUser(t)
 	u.writeProjectFile("main.go", "package main\n\nfunc main() {}\n")
+	// The first answer waits, so that the plan-mode badge is on the
+	// screen long enough to be seen: the review and the mode restored
+	// after it can otherwise come and go between two looks at the screen.
+	first := callTool("Looking at the changes.", "bash", map[string]any{"command": "git diff HEAD"})
+	first["items"] = append([]any{map[string]any{"delay_ms": 3000}}, first["items"].([]any)...)
 	config := u.fakeConfig(script{Turns: []any{
-		callTool("Looking at the changes.", "bash", map[string]any{"command": "git diff HEAD"}),
+		first,
 		callTool("Let me fix it myself.", "write", map[string]any{"file_path": "main.go", "content": "changed by the review\n"}),
 		"Finding: main.go:3 main does nothing (severity: low).",
 	}})
