@@ -109,7 +109,7 @@ func textDeltaBody(s *jsonscan.Scanner) (text string, ok bool) {
 			typ, ok = true, isString(s, "text_delta")
 		case string(k) == "text" && !seen:
 			seen = true
-			text, ok = stringValue(s)
+			text, ok = s.Text()
 		default:
 			ok = false
 		}
@@ -121,21 +121,4 @@ func textDeltaBody(s *jsonscan.Scanner) (text string, ok bool) {
 func isString(s *jsonscan.Scanner, want string) bool {
 	raw, plain, ok := s.String()
 	return ok && plain && string(raw[1:len(raw)-1]) == want
-}
-
-// stringValue reads a string value; escapes are decoded as encoding/json
-// decodes them.
-func stringValue(s *jsonscan.Scanner) (string, bool) {
-	raw, plain, ok := s.String()
-	if !ok {
-		return "", false
-	}
-	if plain {
-		return string(raw[1 : len(raw)-1]), true
-	}
-	var v string
-	if json.Unmarshal(raw, &v) != nil {
-		return "", false
-	}
-	return v, true
 }

@@ -1,6 +1,9 @@
 package jsonscan
 
-import "unicode/utf8"
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
 
 // String reads a string value. raw is the literal with its quotes; plain
 // reports that it has no escape sequences and only ASCII bytes, so
@@ -12,6 +15,24 @@ func (s *Scanner) String() (raw []byte, plain, ok bool) {
 	}
 	raw, plain = s.str()
 	return raw, plain, !s.bad
+}
+
+// Text reads a string value and returns it decoded as encoding/json
+// decodes it (escapes included); ok is false if the next value is not a
+// valid string.
+func (s *Scanner) Text() (string, bool) {
+	raw, plain, ok := s.String()
+	if !ok {
+		return "", false
+	}
+	if plain {
+		return string(raw[1 : len(raw)-1]), true
+	}
+	var v string
+	if json.Unmarshal(raw, &v) != nil {
+		return "", false
+	}
+	return v, true
 }
 
 // Skip reads any value and returns its raw bytes.

@@ -1,7 +1,6 @@
 package openai
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/honecode/hone/internal/llm/jsonscan"
@@ -38,9 +37,9 @@ func textDelta(data []byte) (ev event, ok bool) {
 			ev.Type, ok = deltaType(s)
 		case name == "delta" && !delta:
 			delta = true
-			ev.Delta, ok = stringValue(s)
+			ev.Delta, ok = s.Text()
 		case name == "item_id" && ev.ItemID == "":
-			ev.ItemID, ok = stringValue(s)
+			ev.ItemID, ok = s.Text()
 		default:
 			ok = !folds(name) && s.Skip() != nil
 		}
@@ -73,21 +72,4 @@ func folds(key string) bool {
 		}
 	}
 	return false
-}
-
-// stringValue reads a string value; escapes are decoded as encoding/json
-// decodes them.
-func stringValue(s *jsonscan.Scanner) (string, bool) {
-	raw, plain, ok := s.String()
-	if !ok {
-		return "", false
-	}
-	if plain {
-		return string(raw[1 : len(raw)-1]), true
-	}
-	var v string
-	if json.Unmarshal(raw, &v) != nil {
-		return "", false
-	}
-	return v, true
 }
