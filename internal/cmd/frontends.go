@@ -9,7 +9,6 @@ import (
 	"runtime"
 
 	"github.com/honecode/hone/internal/app"
-	"github.com/honecode/hone/internal/session"
 )
 
 // FullName is the executable that links the front ends hone itself does
@@ -25,7 +24,8 @@ const FullName = "hone-full"
 // `hone run` never pay for them.
 type Frontends struct {
 	// Interface runs the interactive interface (bare hone) after hone has
-	// checked the flags and that there is a terminal.
+	// checked the flags, the config and that there is a terminal;
+	// opts.Session is then the full id of the session -s named.
 	Interface func(ctx context.Context, f *Factory, opts RootOptions) error
 	// MCPServe runs `hone mcp serve`.
 	MCPServe func(ctx context.Context, f *Factory, opts MCPServeOptions) error
@@ -83,9 +83,3 @@ func ConfigError(err error) error { return configErr(err) }
 // AppOptions are the options the Factory builds its App with (global
 // flags, then Options); front ends open further Apps from them.
 func (f *Factory) AppOptions() app.Options { return f.appOptions() }
-
-// ResolveSession finds the session named by a full id or unique prefix;
-// an unknown id and an ambiguous prefix are usage errors.
-func ResolveSession(ctx context.Context, sessions *session.Service, idOrPrefix string) (session.Session, error) {
-	return resolveSession(ctx, sessions, idOrPrefix)
-}

@@ -2,10 +2,13 @@ package cmd
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/permission"
+	"github.com/honecode/hone/internal/session"
 )
 
 // The bare command checks flags, config and terminal, then calls the
@@ -55,5 +58,33 @@ func TestMCPServeGoesToItsFrontEnd(t *testing.T) {
 	io, _, errOut = testIO("")
 	if code := MainWith(context.Background(), []string{"mcp", "serve"}, io, Frontends{}); code != ExitError || !strings.Contains(errOut.String(), "no MCP server") {
 		t.Errorf("mcp serve without a front end: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// -s takes an id prefix; the interface front end gets the session's full
+// id, resolved once by the bare command.
+func TestInterfaceGetsTheResolvedSessionID(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("HONE_DATA_DIR", data)
+	proj := projectDir(t)
+	ctx := context.Background()
+	sqldb, err := db.Open(ctx, filepath.Join(data, "hone.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.NewService(sqldb).Create(ctx, proj)
+	_ = sqldb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := writeFakeConfig(t, `{"turns": ["unused"]}`, ``)
+	var got string
+	fe := Frontends{Interface: func(_ context.Context, _ *Factory, opts RootOptions) error { got = opts.Session; return nil }}
+	io, _, errOut := testIO("")
+	io.StdoutIsTerminal, io.StdinIsTerminal = true, true
+	code := MainWith(ctx, []string{"--cwd", proj, "--config", cfg, "-s", s.ID[:13]}, io, fe)
+	if code != 0 || got != s.ID {
+		t.Fatalf("hone -s %s: exit %d, interface got %q, want %q; stderr %q", s.ID[:13], code, got, s.ID, errOut)
 	}
 }

@@ -17,9 +17,11 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 		return usageError(errors.New("--continue and --session cannot be used together"))
 	}
 	f.Options = func(o *app.Options) { o.Model, o.Yolo = opts.Model, opts.Yolo }
-	if err := checkRoot(ctx, f, opts); err != nil {
+	id, err := checkRoot(ctx, f, opts)
+	if err != nil {
 		return err
 	}
+	opts.Session = id
 	if err := f.needTerminal(); err != nil {
 		return usageError(err)
 	}
@@ -30,24 +32,25 @@ func runRoot(ctx context.Context, f *Factory, opts RootOptions) error {
 }
 
 // checkRoot reports an invalid config or an unknown session before the
-// interface starts, as usage errors.
-func checkRoot(ctx context.Context, f *Factory, opts RootOptions) error {
+// interface starts, as usage errors, and returns the session's full id
+// ("" without -s).
+func checkRoot(ctx context.Context, f *Factory, opts RootOptions) (string, error) {
 	a, err := f.App(ctx)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if _, err := a.Config(ctx); err != nil {
-		return configErr(err)
+		return "", configErr(err)
 	}
 	if opts.Session == "" {
-		return nil
+		return "", nil
 	}
 	st, err := a.Store(ctx)
 	if err != nil {
-		return err
+		return "", err
 	}
-	_, err = resolveSession(ctx, st.Sessions, opts.Session)
-	return err
+	s, err := resolveSession(ctx, st.Sessions, opts.Session)
+	return s.ID, err
 }
 
 // maxDraft bounds the text piped into the interface's editor.

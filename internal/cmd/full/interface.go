@@ -24,16 +24,12 @@ func runInterface(ctx context.Context, f *cmd.Factory, opts cmd.RootOptions) err
 	if err != nil {
 		return cmd.ConfigError(err)
 	}
-	sessionID, err := rootSession(ctx, a, opts.Session)
-	if err != nil {
-		return err
-	}
 	draft, err := f.Draft()
 	if err != nil {
 		return err
 	}
 	tuiOpts := tui.Options{
-		SessionID: sessionID,
+		SessionID: opts.Session,
 		Continue:  opts.Continue,
 		NoColor:   f.Getenv("NO_COLOR") != "",
 		Getenv:    f.Getenv,
@@ -84,22 +80,6 @@ func trustRequest(dec trust.Decision) tui.TrustRequest {
 		req.Parts = append(req.Parts, tui.TrustPart{Path: p.Path, Summary: p.Summary})
 	}
 	return req
-}
-
-// rootSession resolves -s (a full id or unique prefix); "" without it.
-func rootSession(ctx context.Context, a *app.App, idOrPrefix string) (string, error) {
-	if idOrPrefix == "" {
-		return "", nil
-	}
-	st, err := a.Store(ctx)
-	if err != nil {
-		return "", err
-	}
-	s, err := cmd.ResolveSession(ctx, st.Sessions, idOrPrefix)
-	if err != nil {
-		return "", err
-	}
-	return s.ID, nil
 }
 
 // slashCommands lists the custom commands and user-invocable skills for
