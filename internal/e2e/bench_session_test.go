@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/session/sessiongen"
@@ -32,20 +31,7 @@ func BenchmarkLargeSession(b *testing.B) {
 	e.mustRun(0, "run", "warm up")
 	<-srv.arrived
 	gen := largeSession(b, e, sessiongen.Spec{Messages: 10_000})
-	b.Run("show", func(b *testing.B) {
-		var wall, rss samples
-		for b.Loop() {
-			p := e.start(nil, "sessions", "show", gen.SessionID)
-			r := p.wait()
-			wall.addDuration(time.Since(p.started))
-			if r.code != 0 {
-				b.Fatalf("hone sessions show: %s", r)
-			}
-			rss.addBytes(r.maxRSS)
-		}
-		wall.report(b, "", "ms")
-		rss.report(b, "rss-", "MiB")
-	})
+	b.Run("show", func(b *testing.B) { benchProcess(b, e, "sessions", "show", gen.SessionID) })
 	b.Run("resume", func(b *testing.B) {
 		var first, rss, size samples
 		for b.Loop() {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -19,14 +20,19 @@ import (
 // BenchmarkVersion runs `hone version`: the floor every command pays
 // (process start, runtime and package initialisation, flag parsing).
 func BenchmarkVersion(b *testing.B) {
-	e := newEnv(b)
+	benchProcess(b, newEnv(b), "version")
+}
+
+// benchProcess runs hone with args once per iteration and reports the
+// wall time from start to exit (ms) and the peak RSS (rss-…MiB).
+func benchProcess(b *testing.B, e *env, args ...string) {
 	var wall, rss samples
 	for b.Loop() {
-		p := e.start(nil, "version")
+		p := e.start(nil, args...)
 		r := p.wait()
 		wall.addDuration(time.Since(p.started))
 		if r.code != 0 {
-			b.Fatalf("hone version: %s", r)
+			b.Fatalf("hone %s: %s", strings.Join(args, " "), r)
 		}
 		rss.addBytes(r.maxRSS)
 	}
