@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -60,25 +58,6 @@ func sessionTitle(s session.Session) string {
 		return "(untitled)"
 	}
 	return s.Title
-}
-
-// formatMillis formats a unix-ms timestamp in local time.
-func formatMillis(ms int64) string {
-	if ms == 0 {
-		return "-"
-	}
-	return time.UnixMilli(ms).Local().Format("2006-01-02 15:04")
-}
-
-// formatCount abbreviates a token count: 950, 12.3k, 4.1M.
-func formatCount(n int64) string {
-	switch {
-	case n >= 1_000_000:
-		return fmt.Sprintf("%.1fM", float64(n)/1e6)
-	case n >= 1_000:
-		return fmt.Sprintf("%.1fk", float64(n)/1e3)
-	}
-	return fmt.Sprint(n)
 }
 
 // printJSON writes v as indented JSON.

@@ -85,7 +85,7 @@ func runSessionsList(ctx context.Context, opts *SessionsListOptions, io IO) erro
 	fmt.Fprintln(tw, header)
 	for _, s := range list {
 		tokens := s.InputTokens + s.OutputTokens + s.CacheReadTokens + s.CacheWriteTokens
-		fmt.Fprintf(tw, "%s\t%s\t%s\t$%.4f\t%s", s.ID, formatMillis(s.UpdatedAt), formatCount(tokens), s.Cost, sessionTitle(s))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t$%.4f\t%s", s.ID, session.FormatMillis(s.UpdatedAt), session.FormatCount(tokens), s.Cost, sessionTitle(s))
 		if opts.All {
 			fmt.Fprintf(tw, "\t%s", s.ProjectDir)
 		}

@@ -143,6 +143,6 @@ func loadExport(ctx context.Context, st *app.Store, idOrPrefix string) (session.
 // usageLine summarizes a session's tokens and cost.
 func usageLine(s session.Session) string {
 	return fmt.Sprintf("%s in · %s out · %s cache read · %s cache write · $%.4f",
-		formatCount(s.InputTokens), formatCount(s.OutputTokens),
-		formatCount(s.CacheReadTokens), formatCount(s.CacheWriteTokens), s.Cost)
+		session.FormatCount(s.InputTokens), session.FormatCount(s.OutputTokens),
+		session.FormatCount(s.CacheReadTokens), session.FormatCount(s.CacheWriteTokens), s.Cost)
 }

@@ -41,10 +41,10 @@ func (t *transcript) header(s session.Session) {
 	if s.ParentSessionID != "" {
 		t.printf("  parent   %s (call %s)\n", s.ParentSessionID, s.ParentCallID)
 	}
-	t.printf("  created  %s   updated %s\n", formatMillis(s.CreatedAt), formatMillis(s.UpdatedAt))
+	t.printf("  created  %s   updated %s\n", session.FormatMillis(s.CreatedAt), session.FormatMillis(s.UpdatedAt))
 	t.printf("  usage    %s\n", usageLine(s))
 	if s.ContextTokens > 0 {
-		t.printf("  context  %s tokens\n", formatCount(s.ContextTokens))
+		t.printf("  context  %s tokens\n", session.FormatCount(s.ContextTokens))
 	}
 }
 

@@ -56,8 +56,8 @@ func printTree(w io.Writer, root *session.Node) error {
 func treeLines(w io.Writer, n *session.Node, first, rest string) {
 	t := n.Tokens
 	fmt.Fprintf(w, "%s%s\t%s\t%s\t%s\t%s\t%s/%s\t$%.4f\n", first, nodeLabel(n), n.Outcome,
-		millis(n.LatencyMS), formatCount(t.Input), formatCount(t.Output),
-		formatCount(t.CacheRead), formatCount(t.CacheWrite), n.Cost)
+		millis(n.LatencyMS), session.FormatCount(t.Input), session.FormatCount(t.Output),
+		session.FormatCount(t.CacheRead), session.FormatCount(t.CacheWrite), n.Cost)
 	for i, c := range n.Children {
 		if i == len(n.Children)-1 {
 			treeLines(w, c, rest+"└─ ", rest+"   ")

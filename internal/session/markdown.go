@@ -22,10 +22,10 @@ func (e Export) WriteMarkdown(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "# %s\n\n", title)
 	fmt.Fprintf(&b, "- Session: `%s`\n- Project: `%s`\n", s.ID, s.ProjectDir)
-	fmt.Fprintf(&b, "- Created: %s, updated: %s\n", formatMillis(s.CreatedAt), formatMillis(s.UpdatedAt))
+	fmt.Fprintf(&b, "- Created: %s, updated: %s\n", FormatMillis(s.CreatedAt), FormatMillis(s.UpdatedAt))
 	fmt.Fprintf(&b, "- Usage: %s in · %s out · %s cache read · %s cache write · $%.4f\n",
-		formatCount(s.InputTokens), formatCount(s.OutputTokens),
-		formatCount(s.CacheReadTokens), formatCount(s.CacheWriteTokens), s.Cost)
+		FormatCount(s.InputTokens), FormatCount(s.OutputTokens),
+		FormatCount(s.CacheReadTokens), FormatCount(s.CacheWriteTokens), s.Cost)
 	for _, m := range e.Messages {
 		markdownMessage(&b, m)
 	}
@@ -90,16 +90,17 @@ func fenced(lang, s string) string {
 	return fence + lang + "\n" + strings.TrimRight(s, "\n") + "\n" + fence + "\n"
 }
 
-// formatMillis formats a unix-ms timestamp in local time.
-func formatMillis(ms int64) string {
+// FormatMillis formats a unix-ms timestamp in local time ("-" for 0), as
+// exports and `hone sessions` print it.
+func FormatMillis(ms int64) string {
 	if ms == 0 {
 		return "-"
 	}
 	return time.UnixMilli(ms).Local().Format("2006-01-02 15:04")
 }
 
-// formatCount abbreviates a token count: 950, 12.3k, 4.1M.
-func formatCount(n int64) string {
+// FormatCount abbreviates a token count: 950, 12.3k, 4.1M.
+func FormatCount(n int64) string {
 	switch {
 	case n >= 1_000_000:
 		return fmt.Sprintf("%.1fM", float64(n)/1e6)
