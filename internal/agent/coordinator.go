@@ -38,6 +38,8 @@ type Coordinator struct {
 	log    *slog.Logger
 	events *pubsub.Broker[Event]
 	cool   *cooldowns
+	// gitNext is the repository summary PrefetchGit began.
+	gitNext gitPrefetch
 
 	// rolesMu guards cfg.Large and cfg.Small (SetCandidates).
 	rolesMu sync.RWMutex

@@ -251,3 +251,34 @@ func TestSystemPromptHasEnvironmentAndMemory(t *testing.T) {
 		t.Errorf("AGENTS.md included twice")
 	}
 }
+
+// TestPrefetchedGitServesTheFirstTurn: PrefetchGit runs git before any
+// turn begins; the first turn's system prompt carries that summary without
+// running git again, and the next turn runs its own.
+func TestPrefetchedGitServesTheFirstTurn(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	ran := make(chan struct{}, 4)
+	m := fake.New(fake.Turn{fake.Text("one")}, fake.Turn{fake.Text("two")})
+	h := newHarness(t, m, func(c *agent.Config) {
+		c.DisableGit = false
+		c.Git = func(context.Context, string, ...string) ([]byte, error) {
+			n := calls.Add(1)
+			ran <- struct{}{}
+			return []byte("## branch-" + string(rune('0'+n)) + "\n"), nil
+		}
+	})
+	h.co.PrefetchGit(t.Context())
+	<-ran
+	h.run("first")
+	h.run("second")
+	if n := calls.Load(); n != 2 {
+		t.Fatalf("git ran %d times for two turns, want 2", n)
+	}
+	reqs := m.Requests()
+	for i, want := range []string{"branch-1", "branch-2"} {
+		if sys := strings.Join(reqs[i].System, "\n"); !strings.Contains(sys, "Git branch: "+want) {
+			t.Errorf("turn %d system prompt lacks %q:\n%s", i+1, want, sys)
+		}
+	}
+}

@@ -50,27 +50,38 @@ func handOver(args []string) Frontends {
 // resolved). Only that place is looked at, so hone never runs another
 // build's interface found on PATH.
 func fullPath() (string, error) {
-	exe, err := os.Executable()
-	if err == nil {
-		exe, err = filepath.EvalSymlinks(exe)
+	path, exe, err := siblingPath(FullName)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("the interactive interface and `hone mcp serve` are in %s, which is not next to %s: "+
+			"build them with `task build` or `go build -o bin/ . ./cmd/...` "+
+			"(or `go install github.com/honecode/hone/cmd/...@latest` next to `go install github.com/honecode/hone@latest`)", FullName, exe)
 	}
 	if err != nil {
 		return "", fmt.Errorf("find %s: %w", FullName, err)
 	}
-	name := FullName
+	return path, nil
+}
+
+// siblingPath is the executable name (".exe" added on Windows) in the
+// directory of the running executable, symlinks resolved, and that
+// executable's own path. The error wraps os.ErrNotExist when name is not
+// there.
+func siblingPath(name string) (path, exe string, err error) {
+	exe, err = os.Executable()
+	if err == nil {
+		exe, err = filepath.EvalSymlinks(exe)
+	}
+	if err != nil {
+		return "", "", err
+	}
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
-	path := filepath.Join(filepath.Dir(exe), name)
+	path = filepath.Join(filepath.Dir(exe), name)
 	if _, err := os.Stat(path); err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return "", fmt.Errorf("the interactive interface and `hone mcp serve` are in %s, which is not next to %s: "+
-				"build both with `task build` or `go build -o bin/ . ./cmd/hone-full` "+
-				"(or `go install github.com/honecode/hone/cmd/hone-full` next to `go install github.com/honecode/hone`)", FullName, exe)
-		}
-		return "", fmt.Errorf("find %s: %w", FullName, err)
+		return "", exe, err
 	}
-	return path, nil
+	return path, exe, nil
 }
 
 // UsageError marks err as a usage error: hone exits 2.

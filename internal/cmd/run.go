@@ -110,6 +110,9 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if err != nil {
 		return configErr(err)
 	}
+	// The prompt is known, so the turn's git status can run while the
+	// store opens and the session is created.
+	coord.PrefetchGit(ctx)
 	st, err := a.Store(ctx)
 	if err != nil {
 		return err

@@ -56,15 +56,23 @@ func runSandboxStatus(_ context.Context, f *Factory, opts SandboxStatusOptions) 
 // itself with its socket on descriptor 3).
 func serveProcs() int { return procgroup.Serve(os.NewFile(3, "hone-procs"), sandbox.Confine) }
 
-// supervisorPath is Hone's own executable, which serves procgroup.ServeArg;
-// "" inside test binaries, which do not.
+// ProcsName is the small executable that serves the process supervisor:
+// it links only the supervisor and the sandbox, so it starts in a few
+// milliseconds where hone itself, with every provider SDK to initialize,
+// takes tens (see docs/performance.md).
+const ProcsName = "hone-procs"
+
+// supervisorPath is the executable that serves procgroup.ServeArg:
+// hone-procs next to this executable, or this executable itself when
+// hone-procs is not there (it serves the same supervisor, only slower to
+// start); "" inside test binaries, which serve neither.
 func supervisorPath() string {
 	if testing.Testing() {
 		return ""
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
+	path, exe, err := siblingPath(ProcsName)
+	if err == nil {
+		return path
 	}
 	return exe
 }

@@ -23,7 +23,9 @@ type env struct {
 	config string
 	// extra are more environment variables, KEY=VALUE.
 	extra []string
-	n     int // config files written
+	// bin is the hone executable runs start ("": honeBin).
+	bin string
+	n   int // config files written
 }
 
 func newEnv(t testing.TB) *env {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -100,17 +102,41 @@ func anyHas(cmds []string, sub string) bool {
 	return false
 }
 
-// kill -9 during `sleep 999 & sleep 999`, with a background job running.
+// kill -9 during `sleep 999 & sleep 999`, with a background job running:
+// the commands and their supervisor, hone-procs from hone's directory, all
+// die with hone.
 func TestKillNineLeavesNoBashProcess(t *testing.T) {
 	t.Parallel()
+	killDuringSleeps(t, newEnv(t), filepath.Join(filepath.Dir(honeBin), "hone-procs")+" __procs")
+}
+
+// Without hone-procs next to it, hone serves the supervisor itself, with
+// the same guarantee.
+func TestKillNineWithoutHoneProcs(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
+	data, err := os.ReadFile(honeBin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.bin = filepath.Join(t.TempDir(), "hone")
+	if err := os.WriteFile(e.bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	killDuringSleeps(t, e, e.bin+" __procs")
+}
+
+// killDuringSleeps kills hone once its bash commands and the supervisor
+// named by its command line run, and checks that none outlives hone.
+func killDuringSleeps(t *testing.T, e *env, supervisor string) {
 	e.useFake(script{Turns: []any{
 		turn(toolCall("c1", "bash", map[string]any{"command": "sleep 997", "run_in_background": true})),
 		turn(toolCall("c2", "bash", map[string]any{"command": "sleep 998 & setsid sleep 996 & sleep 999"})),
 	}})
 	p := e.start(nil, "run", "--yolo", "sleep")
 	killAndCheck(t, p, func(cmds []string) bool {
-		return anyHas(cmds, "sleep 997") && anyHas(cmds, "sleep 998") && anyHas(cmds, "sleep 996") && anyHas(cmds, "sleep 999")
+		return slices.Contains(cmds, supervisor) && anyHas(cmds, "sleep 997") && anyHas(cmds, "sleep 998") &&
+			anyHas(cmds, "sleep 996") && anyHas(cmds, "sleep 999")
 	})
 }
 

@@ -23,8 +23,9 @@ func runMain(m *testing.M) int {
 		honeBin = bin
 		// A binary fresh from the linker is resident from its writes;
 		// benchmarks want it mapped as an installed one is.
-		_ = settle(bin)
-		_ = settle(filepath.Join(filepath.Dir(bin), "hone-full"))
+		for _, b := range executables(bin) {
+			_ = settle(b)
+		}
 		return m.Run()
 	}
 	dir, err := os.MkdirTemp("", "hone-e2e-bin-")
@@ -42,9 +43,10 @@ func runMain(m *testing.M) int {
 	return m.Run()
 }
 
-// buildHone builds hone and hone-full (which hone hands its interface and
-// `hone mcp serve` to) into dir. It uses the flags of the plain
-// `go build -o bin/ . ./cmd/hone-full` that CI and developers run, so
+// buildHone builds hone, hone-full (which hone hands its interface and
+// `hone mcp serve` to) and hone-procs (its process supervisor) into dir.
+// It uses the flags of the plain `go build -o bin/ . ./cmd/...` that CI
+// and developers run, so
 // the compiled packages come from the same build cache; -s -w only skips
 // writing symbols and DWARF (never mapped at run time), which makes the
 // link several times faster.
@@ -52,13 +54,13 @@ func buildHone(dir string) (string, error) {
 	bin := filepath.Join(dir, "hone")
 	start := time.Now()
 	cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", dir+string(filepath.Separator),
-		"github.com/honecode/hone", "github.com/honecode/hone/cmd/hone-full")
+		"github.com/honecode/hone", "github.com/honecode/hone/cmd/...")
 	cmd.Stdout = os.Stderr
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("build hone: %w", err)
 	}
-	for _, b := range []string{bin, filepath.Join(dir, "hone-full")} {
+	for _, b := range executables(bin) {
 		if err := settle(b); err != nil {
 			return "", fmt.Errorf("build hone: %w", err)
 		}
@@ -67,4 +69,10 @@ func buildHone(dir string) (string, error) {
 		fmt.Fprintf(os.Stderr, "e2e: built %s in %s\n", bin, time.Since(start).Round(time.Millisecond))
 	}
 	return bin, nil
+}
+
+// executables are hone at bin and the executables installed next to it.
+func executables(bin string) []string {
+	dir := filepath.Dir(bin)
+	return []string{bin, filepath.Join(dir, "hone-full"), filepath.Join(dir, "hone-procs")}
 }

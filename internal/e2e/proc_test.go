@@ -57,7 +57,11 @@ func (e *env) start(stdin *string, args ...string) *proc {
 // read from in (nil: /dev/null).
 func (e *env) startReader(in io.Reader, args ...string) *proc {
 	e.t.Helper()
-	cmd := exec.Command(honeBin, e.args(args)...)
+	bin := e.bin
+	if bin == "" {
+		bin = honeBin
+	}
+	cmd := exec.Command(bin, e.args(args)...)
 	cmd.Dir = e.project
 	cmd.Env = e.environ()
 	if in != nil {

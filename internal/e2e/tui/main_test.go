@@ -32,10 +32,11 @@ func runMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	honeBin = filepath.Join(dir, "hone")
-	// hone hands the interface to hone-full next to it: build both.
+	// hone hands the interface to hone-full next to it, and both start
+	// their process supervisor from hone-procs: build all three.
 	// -s -w skips symbol tables and DWARF: a faster link, same programs.
 	cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", dir+string(filepath.Separator),
-		"github.com/honecode/hone", "github.com/honecode/hone/cmd/hone-full")
+		"github.com/honecode/hone", "github.com/honecode/hone/cmd/...")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "tui e2e: build hone:", err)
