@@ -96,7 +96,7 @@ func statTarget(dir int, base string, perm fs.FileMode) (targetInfo, error) {
 	case unix.S_IFLNK:
 		return targetInfo{}, ErrRedirected
 	case unix.S_IFREG:
-		return targetInfo{mode: st.Mode & 0o7777, existed: true, uid: int(st.Uid), gid: int(st.Gid)}, nil
+		return targetInfo{mode: uint32(st.Mode & 0o7777), existed: true, uid: int(st.Uid), gid: int(st.Gid)}, nil
 	case unix.S_IFDIR:
 		return targetInfo{}, unix.EISDIR
 	}
