@@ -137,6 +137,11 @@ type Config struct {
 	// in a read-only sandbox: a repository's config can make git run
 	// programs (core.fsmonitor, filters).
 	Git func(ctx context.Context, dir string, args ...string) ([]byte, error)
+	// GitAhead is the repository summary of WorkDir begun before the
+	// Coordinator (StartGitSummary with Git). The first turn takes it
+	// instead of running git, however old it is, so give it only when
+	// that turn follows at once.
+	GitAhead <-chan string
 }
 
 // RunOptions limit one Run.

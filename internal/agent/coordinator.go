@@ -38,8 +38,8 @@ type Coordinator struct {
 	log    *slog.Logger
 	events *pubsub.Broker[Event]
 	cool   *cooldowns
-	// gitNext is the repository summary PrefetchGit began.
-	gitNext gitPrefetch
+	// gitAhead is Config.GitAhead until the first turn takes it.
+	gitAhead gitAhead
 
 	// rolesMu guards cfg.Large and cfg.Small (SetCandidates).
 	rolesMu sync.RWMutex
@@ -87,14 +87,15 @@ func NewCoordinator(cfg Config, deps Deps) *Coordinator {
 	}
 	cfg = cfg.withDefaults()
 	return &Coordinator{
-		cfg:    cfg,
-		deps:   deps,
-		log:    log,
-		events: pubsub.NewBroker[Event](),
-		cool:   newCooldowns(cfg.Now, cfg.Cooldowns),
-		active: make(map[string]*activeSession),
-		queues: make(map[string][]queuedPrompt),
-		modes:  make(map[string]permission.Mode),
+		cfg:      cfg,
+		deps:     deps,
+		log:      log,
+		events:   pubsub.NewBroker[Event](),
+		cool:     newCooldowns(cfg.Now, cfg.Cooldowns),
+		gitAhead: gitAhead{done: cfg.GitAhead},
+		active:   make(map[string]*activeSession),
+		queues:   make(map[string][]queuedPrompt),
+		modes:    make(map[string]permission.Mode),
 	}
 }
 

@@ -61,58 +61,44 @@ func gitSummary(ctx context.Context, dir string, run func(context.Context, strin
 // that git status (a process, in a sandbox) runs while the session loads
 // and the prompt is stored rather than before the first request. The
 // summary is taken once per turn; a mode change within the turn reuses it.
-// A summary PrefetchGit began is taken instead by the first turn.
+// The first turn takes Config.GitAhead instead, when it was given.
 func (t *turn) startGit(ctx context.Context) {
 	if t.c.cfg.DisableGit {
 		t.git = func() string { return "" }
 		return
 	}
-	done := t.c.gitNext.take()
+	done := t.c.gitAhead.take()
 	if done == nil {
-		done = t.c.beginGit(ctx)
+		done = StartGitSummary(ctx, t.c.cfg.WorkDir, t.c.cfg.Git)
 	}
 	t.git = sync.OnceValue(func() string { return <-done })
 }
 
-// PrefetchGit begins the next turn's repository summary now, before the
-// session is created or loaded, so that git status runs in parallel with
-// that work. Call it only when the turn follows at once (hone run, whose
-// prompt is known when it starts): the first turn to begin takes the
-// summary, however old. It does nothing when git is disabled.
-func (c *Coordinator) PrefetchGit(ctx context.Context) {
-	if c.cfg.DisableGit {
-		return
-	}
-	c.gitNext.put(c.beginGit(ctx))
-}
-
-// beginGit runs gitSummary in the background; the channel gets its result.
-func (c *Coordinator) beginGit(ctx context.Context) chan string {
+// StartGitSummary begins, in the background, the summary of the
+// repository at dir that a turn's system prompt shows, running git with
+// run (as Config.Git; nil runs it directly); the channel receives it.
+// Front ends whose turn follows at once (hone run, whose prompt is known
+// when it starts) begin it before the Coordinator exists and pass it as
+// Config.GitAhead, so that git runs while the store opens.
+func StartGitSummary(ctx context.Context, dir string, run func(context.Context, string, ...string) ([]byte, error)) <-chan string {
 	done := make(chan string, 1)
-	go func() { done <- gitSummary(ctx, c.cfg.WorkDir, c.cfg.Git) }()
+	go func() { done <- gitSummary(ctx, dir, run) }()
 	return done
 }
 
-// gitPrefetch holds a repository summary begun by PrefetchGit until a turn
-// takes it.
-type gitPrefetch struct {
+// gitAhead holds Config.GitAhead until the first turn takes it.
+type gitAhead struct {
 	mu   sync.Mutex
-	done chan string
+	done <-chan string
 }
 
-func (p *gitPrefetch) put(done chan string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.done = done
-}
-
-// take returns the pending summary, nil when there is none, and leaves
-// none.
-func (p *gitPrefetch) take() chan string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	done := p.done
-	p.done = nil
+// take returns the summary begun ahead, nil when there is none (any
+// more).
+func (g *gitAhead) take() <-chan string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	done := g.done
+	g.done = nil
 	return done
 }
 

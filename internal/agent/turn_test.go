@@ -252,24 +252,25 @@ func TestSystemPromptHasEnvironmentAndMemory(t *testing.T) {
 	}
 }
 
-// TestPrefetchedGitServesTheFirstTurn: PrefetchGit runs git before any
-// turn begins; the first turn's system prompt carries that summary without
-// running git again, and the next turn runs its own.
-func TestPrefetchedGitServesTheFirstTurn(t *testing.T) {
+// TestGitAheadServesTheFirstTurn: a summary begun before the Coordinator
+// (StartGitSummary, as hone run does) serves the first turn's system
+// prompt without running git again, and the next turn runs its own.
+func TestGitAheadServesTheFirstTurn(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int32
 	ran := make(chan struct{}, 4)
+	git := func(context.Context, string, ...string) ([]byte, error) {
+		n := calls.Add(1)
+		ran <- struct{}{}
+		return []byte("## branch-" + string(rune('0'+n)) + "\n"), nil
+	}
 	m := fake.New(fake.Turn{fake.Text("one")}, fake.Turn{fake.Text("two")})
 	h := newHarness(t, m, func(c *agent.Config) {
 		c.DisableGit = false
-		c.Git = func(context.Context, string, ...string) ([]byte, error) {
-			n := calls.Add(1)
-			ran <- struct{}{}
-			return []byte("## branch-" + string(rune('0'+n)) + "\n"), nil
-		}
+		c.Git = git
+		c.GitAhead = agent.StartGitSummary(t.Context(), c.WorkDir, git)
+		<-ran
 	})
-	h.co.PrefetchGit(t.Context())
-	<-ran
 	h.run("first")
 	h.run("second")
 	if n := calls.Load(); n != 2 {

@@ -78,13 +78,14 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	if err != nil {
 		return nil, err
 	}
+	cfg := loaded.Config
+	a.Launcher() // first, so that it closes last: the services stop their children first
+	gitAhead := a.gitAhead(ctx, cfg)
 	resolved, _ := a.Resolved(ctx) // no usable provider: no candidates yet
 	st, err := a.Store(ctx)
 	if err != nil {
 		return nil, err
 	}
-	cfg := loaded.Config
-	a.Launcher() // first, so that it closes last: the services stop their children first
 	perms, err := a.newPermissions(cfg.Permissions)
 	if err != nil {
 		return nil, err
@@ -128,6 +129,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		MaxOutput:            cfg.Options.MaxOutputBytes,
 		Instructions:         svc.mcp.Instructions,
 		Git:                  a.sandboxedGit(childEnv(cfg)),
+		GitAhead:             gitAhead,
 		Extensions:           set,
 		SystemPrompt:         ext.system,
 		AppendSystemPrompt:   ext.appendSystem,

@@ -41,6 +41,10 @@ type Options struct {
 	// NonInteractive denies, instead of asking, whatever rules and mode do
 	// not allow (hone run).
 	NonInteractive bool
+	// TurnAtStart says a turn follows as soon as the services exist (hone
+	// run, whose prompt is known when it starts): the turn's git status
+	// then begins while they are built (agent.Config.GitAhead).
+	TurnAtStart bool
 	// Mode sets the permission mode like a flag ("" keeps the config's;
 	// Yolo wins).
 	Mode string

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/honecode/hone/internal/agent"
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/permission"
 	"github.com/honecode/hone/internal/procgroup"
@@ -81,6 +82,16 @@ func (a *App) sandboxSettings() *sandbox.Settings {
 	}
 	home, _ := os.UserHomeDir()
 	return &sandbox.Settings{Project: a.workDir, CacheDir: cache, Home: home}
+}
+
+// gitAhead begins the first turn's git summary when that turn follows at
+// once (Options.TurnAtStart), so that git runs while the store opens and
+// the services are built; nil otherwise.
+func (a *App) gitAhead(ctx context.Context, cfg config.Config) <-chan string {
+	if !a.opts.TurnAtStart {
+		return nil
+	}
+	return agent.StartGitSummary(ctx, a.workDir, a.sandboxedGit(childEnv(cfg)))
 }
 
 // sandboxedGit runs git for the system prompt through the launcher, in a

@@ -82,6 +82,7 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	}
 	f.Options = func(o *app.Options) {
 		o.Model, o.SmallModel, o.Yolo, o.NonInteractive = opts.Model, opts.SmallModel, opts.Yolo, true
+		o.TurnAtStart = true
 		o.Mode = opts.Mode
 	}
 	a, err := f.App(ctx)
@@ -110,9 +111,6 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if err != nil {
 		return configErr(err)
 	}
-	// The prompt is known, so the turn's git status can run while the
-	// store opens and the session is created.
-	coord.PrefetchGit(ctx)
 	st, err := a.Store(ctx)
 	if err != nil {
 		return err
