@@ -18,11 +18,12 @@ import (
 	"github.com/honecode/hone/internal/shell"
 )
 
-// procState holds the process launcher and the sandbox status, both built
+// procState holds the process launcher and the sandbox status, each built
 // on first use.
 type procState struct {
 	once     sync.Once
 	launcher *procgroup.Launcher
+	detect   sync.Once
 	status   sandbox.Status
 }
 
@@ -31,7 +32,6 @@ type procState struct {
 // is killed. It is closed by Close.
 func (a *App) Launcher() *procgroup.Launcher {
 	a.procs.once.Do(func() {
-		a.procs.status = sandbox.Detect()
 		var sup []string
 		if a.opts.Supervisor != "" {
 			sup = []string{a.opts.Supervisor, procgroup.ServeArg}
@@ -47,9 +47,11 @@ func (a *App) Launcher() *procgroup.Launcher {
 	return a.procs.launcher
 }
 
-// SandboxStatus says what the sandbox enforces on this machine.
+// SandboxStatus says what the sandbox enforces on this machine. The
+// kernel is probed on first use (a namespace is made and thrown away), not
+// with the launcher, so that the supervisor's start never waits for it.
 func (a *App) SandboxStatus() sandbox.Status {
-	a.Launcher()
+	a.procs.detect.Do(func() { a.procs.status = sandbox.Detect() })
 	return a.procs.status
 }
 
