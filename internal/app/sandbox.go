@@ -43,13 +43,17 @@ func (a *App) Launcher() *procgroup.Launcher {
 			Logger:     a.Logger(),
 		})
 		a.onClose(a.procs.launcher.Close)
+		// Probe the kernel on another thread while the caller goes on:
+		// the permission service and sandboxed commands wait for it.
+		go a.SandboxStatus()
 	})
 	return a.procs.launcher
 }
 
 // SandboxStatus says what the sandbox enforces on this machine. The
-// kernel is probed on first use (a namespace is made and thrown away), not
-// with the launcher, so that the supervisor's start never waits for it.
+// kernel is probed once (a namespace is made and thrown away), in the
+// background from the launcher's creation on, so that neither the
+// supervisor's start nor the caller waits for it before they must.
 func (a *App) SandboxStatus() sandbox.Status {
 	a.procs.detect.Do(func() { a.procs.status = sandbox.Detect() })
 	return a.procs.status
