@@ -80,6 +80,9 @@ type App struct {
 
 	mu      sync.Mutex
 	closers []func() error
+	// storeAt is len(closers) when the store opened: the closers from
+	// there on belong to services that may write to it.
+	storeAt int
 	logger  *slog.Logger
 	// secrets redacts logs and provider errors; config values join it as
 	// the config loads.
@@ -159,20 +162,32 @@ func (a *App) onClose(fn func() error) {
 	a.closers = append(a.closers, fn)
 }
 
-// Close releases every service that was built, newest first.
+// Close releases every service that was built, newest first. The store
+// closes after the services built once it was open (they write to it and
+// flush into it on close) and alongside those built before it, which never
+// saw it (the process supervisor, the log file): its checkpoint and fsyncs
+// overlap their shutdown instead of following it.
 func (a *App) Close() error {
 	a.cancelBg()
 	a.mu.Lock()
-	cs := a.closers
+	cs, split := a.closers, min(a.storeAt, len(a.closers))
 	a.closers = nil
 	a.mu.Unlock()
-	var errs []error
+	errs := runClosers(cs[split:])
+	store := make(chan error, 1)
+	go func() { store <- a.closeStore() }()
+	errs = append(errs, runClosers(cs[:split])...)
+	errs = append(errs, <-store)
+	return errors.Join(errs...)
+}
+
+// runClosers calls cs newest first and returns their errors.
+func runClosers(cs []func() error) []error {
+	errs := make([]error, 0, len(cs))
 	for i := len(cs) - 1; i >= 0; i-- {
 		errs = append(errs, cs[i]())
 	}
-	// The store closes last: services closed above flush into it.
-	errs = append(errs, a.closeStore())
-	return errors.Join(errs...)
+	return errs
 }
 
 func workDir(cwd string) (string, error) {

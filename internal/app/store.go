@@ -70,6 +70,9 @@ func (a *App) Store(ctx context.Context) (*Store, error) {
 		Artifacts: artifact.New(a.dataDir, 0),
 	}
 	st.store.Sessions.SetArtifacts(removers{st.store.Artifacts, wiretrace.Files{Dir: a.TraceDir()}})
+	a.mu.Lock()
+	a.storeAt = len(a.closers)
+	a.mu.Unlock()
 	return st.store, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -70,5 +71,43 @@ func TestCloseStoreWithoutOpen(t *testing.T) {
 	}
 	if err := a.closeStore(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCloseOrdersStore: services built after the store opened close
+// before it (they may flush into it); those built before it close
+// alongside it, so the store does not wait for them.
+func TestCloseOrdersStore(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	a, err := New(ctx, Options{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	storeClosed := make(chan error, 1)
+	a.onClose(func() error {
+		// Returns only once the store has closed: Close would deadlock
+		// if the store waited for this closer.
+		return <-storeClosed
+	})
+	st, err := a.Store(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.onClose(func() error {
+		_, err := st.Sessions.Create(ctx, "/p")
+		return err
+	})
+	go func() {
+		for {
+			if err := st.DB.PingContext(ctx); err != nil {
+				storeClosed <- nil
+				return
+			}
+			runtime.Gosched()
+		}
+	}()
+	if err := a.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
 	}
 }
