@@ -8,32 +8,38 @@ import (
 	"github.com/honecode/hone/internal/llm/jsonscan"
 )
 
-// decodeFast decodes the common chunk: text (or nothing) in the deltas of
-// its choices, and no usage, error, reasoning or tool calls. It reads the
-// chunk once, in place, with jsonscan instead of encoding/json's
-// reflection, which was most of the CPU a long stream cost. ok is false
-// for anything else (and for any field whose type or spelling
-// encoding/json would treat differently); the caller then decodes with
+// decodeFast decodes the common chunk into c: text (or nothing) in the
+// deltas of its choices, and no usage, error, reasoning or tool calls. It
+// reads the chunk once, in place, with jsonscan instead of encoding/json's
+// reflection, which was most of the CPU a long stream cost. It reuses
+// what c held (the choices' array, and the id, which every chunk of a
+// response repeats), so a text chunk allocates only its text. false means
+// anything else (and any field whose type or spelling encoding/json would
+// treat differently), with c cleared; the caller then decodes with
 // json.Unmarshal, so both paths give the same chunk and the same errors.
-func decodeFast(data []byte) (c chunk, ok bool) {
+func decodeFast(data []byte, c *chunk) bool {
+	id, choices := c.ID, c.Choices[:0]
+	*c = chunk{}
 	s := jsonscan.New(data)
 	if !s.Object() {
-		return chunk{}, false
+		return false
 	}
 	var seen keySet
-	for ok = true; ok; {
+	ok := true
+	for ok {
 		k, more := key(s)
 		if !more {
 			break
 		}
 		if !seen.add(k) {
-			return chunk{}, false
+			ok = false
+			break
 		}
 		switch k {
 		case "id":
-			c.ID, ok = plainString(s)
+			c.ID, ok = plainString(s, id)
 		case "choices":
-			c.Choices, ok = fastChoices(s)
+			c.Choices, ok = fastChoices(s, choices)
 		case "usage", "x_groq", "error":
 			ok = s.Null()
 		default:
@@ -41,9 +47,10 @@ func decodeFast(data []byte) (c chunk, ok bool) {
 		}
 	}
 	if !ok || !s.Done() {
-		return chunk{}, false
+		*c = chunk{}
+		return false
 	}
-	return c, true
+	return true
 }
 
 // key reads the next member name; an escaped name is decoded (rare, so
@@ -71,15 +78,19 @@ func unescape(raw []byte) (string, bool) {
 	return k, true
 }
 
-// fastChoices decodes a choices array (or null) of plain text deltas.
-func fastChoices(s *jsonscan.Scanner) ([]choice, bool) {
+// fastChoices decodes a choices array (or null) of plain text deltas,
+// appending to buf[:0].
+func fastChoices(s *jsonscan.Scanner, buf []choice) ([]choice, bool) {
 	if s.Null() {
 		return nil, true
 	}
 	if !s.Array() {
 		return nil, false
 	}
-	out := make([]choice, 0, 1) // an empty array decodes to an empty slice, as in encoding/json
+	out := buf[:0]
+	if out == nil {
+		out = make([]choice, 0, 1) // an empty array decodes to an empty slice, as in encoding/json
+	}
 	for s.Elem() {
 		ch, ok := fastChoice(s)
 		if !ok {
@@ -110,7 +121,7 @@ func fastChoice(s *jsonscan.Scanner) (ch choice, ok bool) {
 		case "delta":
 			ch.Delta, ok = fastDelta(s)
 		case "finish_reason":
-			ch.FinishReason, ok = plainString(s)
+			ch.FinishReason, ok = plainString(s, "")
 		default:
 			ok = !foldsTo(k, "index", "delta", "finish_reason") && s.Skip() != nil
 		}
@@ -160,8 +171,8 @@ func fastInt(s *jsonscan.Scanner) (int, bool) {
 
 // plainString reads a string (or null) written without escapes or
 // non-ASCII bytes, whose value both decoders read alike. The value is
-// copied.
-func plainString(s *jsonscan.Scanner) (string, bool) {
+// copied, unless it equals prev, which is returned instead.
+func plainString(s *jsonscan.Scanner, prev string) (string, bool) {
 	if s.Null() {
 		return "", true
 	}
@@ -169,7 +180,11 @@ func plainString(s *jsonscan.Scanner) (string, bool) {
 	if !ok || !plain {
 		return "", false
 	}
-	return string(raw[1 : len(raw)-1]), true
+	v := raw[1 : len(raw)-1]
+	if string(v) == prev {
+		return prev, true
+	}
+	return string(v), true
 }
 
 // keySet tracks the known keys of one object: a repeated one (which

@@ -50,12 +50,22 @@ func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
 		{`[1,2]`, false},
 		{`null`, false},
 	}
+	// reused is decoded into case after case, as a stream reuses its
+	// chunk: what an earlier chunk left must never show in a later one.
+	var reused chunk
 	for _, tc := range cases {
-		got, ok := decodeFast([]byte(tc.data))
+		var got chunk
+		ok := decodeFast([]byte(tc.data), &got)
+		if again := decodeFast([]byte(tc.data), &reused); again != ok {
+			t.Errorf("decodeFast(%s) into a used chunk ok = %v, into a new one %v", tc.data, again, ok)
+		}
 		if ok != tc.fast {
 			t.Errorf("decodeFast(%s) ok = %v, want %v", tc.data, ok, tc.fast)
 		}
 		if !ok {
+			if !reflect.DeepEqual(got, chunk{}) || !reflect.DeepEqual(reused, chunk{}) {
+				t.Errorf("decodeFast(%s) failed but left %+v / %+v", tc.data, got, reused)
+			}
 			continue
 		}
 		var want chunk
@@ -66,6 +76,9 @@ func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("decodeFast(%s)\n got  %+v\n want %+v", tc.data, got, want)
 		}
+		if !reflect.DeepEqual(reused, want) {
+			t.Errorf("decodeFast(%s) into a used chunk\n got  %+v\n want %+v", tc.data, reused, want)
+		}
 	}
 }
 
@@ -74,8 +87,9 @@ func BenchmarkDecodeChunk(b *testing.B) {
 	data := []byte(`{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1760000000,"model":"m","choices":[{"index":0,"delta":{"content":"token "},"finish_reason":null}]}`)
 	b.Run("fast", func(b *testing.B) {
 		b.ReportAllocs()
+		var c chunk
 		for b.Loop() {
-			if _, ok := decodeFast(data); !ok {
+			if !decodeFast(data, &c) {
 				b.Fatal("not fast")
 			}
 		}

@@ -22,6 +22,8 @@ type streamState struct {
 	finish    string
 	sawFinish bool
 	usage     *llm.Usage
+	// scratch is the chunk being handled; decodeFast reuses its memory.
+	scratch chunk
 }
 
 // toolCall is one call being assembled from deltas. wire is the id the
@@ -66,10 +68,9 @@ func (s *streamState) frame(typ string, data []byte) bool {
 		s.failWith(data)
 		return false
 	}
-	c, ok := decodeFast(data)
-	if !ok {
-		c = chunk{}
-		if err := json.Unmarshal(data, &c); err != nil {
+	c := &s.scratch
+	if !decodeFast(data, c) {
+		if err := json.Unmarshal(data, c); err != nil {
 			s.fail(&llm.Error{Kind: llm.KindUnknown, Provider: s.provider, Message: "malformed stream chunk", Err: err})
 			return false
 		}
@@ -78,7 +79,7 @@ func (s *streamState) frame(typ string, data []byte) bool {
 		s.failWith(data)
 		return false
 	}
-	return s.chunk(&c)
+	return s.chunk(c)
 }
 
 func (s *streamState) failWith(data []byte) {
