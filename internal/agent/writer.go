@@ -82,16 +82,25 @@ func (w *stepWriter) create() {
 	w.lastFlush = time.Now()
 }
 
+// maybeFlush flushes now when the interval has passed since the last
+// flush, and otherwise makes sure a trailing flush is due when it ends.
+// While one is due, events only accumulate: a burst of deltas reads no
+// clock (a clock read costs 0.2 µs on a virtual machine, as much as
+// decoding the chunk) and the trailing flush writes them all.
 func (w *stepWriter) maybeFlush() {
 	iv := w.t.c.cfg.UpdateInterval
-	since := time.Since(w.lastFlush)
-	if iv < 0 || since >= iv {
+	if iv < 0 {
 		w.flush()
 		return
 	}
-	if w.trailing == nil {
-		w.trailing = time.AfterFunc(iv-since, w.flushTrailing)
+	if w.trailing != nil {
+		return
 	}
+	if since := time.Since(w.lastFlush); since < iv {
+		w.trailing = time.AfterFunc(iv-since, w.flushTrailing)
+		return
+	}
+	w.flush()
 }
 
 // flushTrailing publishes what the interval held back.
