@@ -36,6 +36,10 @@ type HTTPOptions struct {
 	Transport http.RoundTripper
 }
 
+// readBufferSize is how much of a response the default transport reads
+// per system call (an HTTP/1.1 connection's buffer).
+const readBufferSize = 64 << 10
+
 // NewHTTPClient returns the *http.Client every adapter uses: no overall
 // timeout (streams may legitimately last many minutes), a first-byte and
 // an idle timeout that cancel a request whose server went silent (the
@@ -44,7 +48,11 @@ type HTTPOptions struct {
 func NewHTTPClient(opts HTTPOptions) *http.Client {
 	base := opts.Transport
 	if base == nil {
-		base = http.DefaultTransport.(*http.Transport).Clone()
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		// A long answer arrives in bursts: read up to readBufferSize per
+		// system call instead of net/http's 4 KiB.
+		t.ReadBufferSize = readBufferSize
+		base = t
 	}
 	first, idle := orDefault(opts.FirstByteTimeout, DefaultFirstByteTimeout), orDefault(opts.IdleTimeout, DefaultIdleTimeout)
 	if first <= 0 && idle <= 0 {

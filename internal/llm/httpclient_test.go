@@ -135,3 +135,21 @@ func TestIdleTimeoutDisabled(t *testing.T) {
 		t.Errorf("default transport %#v", c.Transport)
 	}
 }
+
+// The default transport reads a response in large blocks: a burst of
+// stream events costs a system call per 64 KiB, not per 4 KiB.
+func TestDefaultTransportReadsLargeBlocks(t *testing.T) {
+	t.Parallel()
+	c := NewHTTPClient(HTTPOptions{})
+	it, ok := c.Transport.(*idleTransport)
+	if !ok {
+		t.Fatalf("transport %T, want the idle-timeout wrapper", c.Transport)
+	}
+	tr, ok := it.base.(*http.Transport)
+	if !ok {
+		t.Fatalf("base transport %T, want *http.Transport", it.base)
+	}
+	if tr.ReadBufferSize != readBufferSize {
+		t.Errorf("read buffer %d, want %d", tr.ReadBufferSize, readBufferSize)
+	}
+}
