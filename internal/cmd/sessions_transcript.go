@@ -20,6 +20,9 @@ const (
 	transcriptMaxBytes = 2000
 )
 
+// A clipped string's head must hold the byte after the cut.
+var _ [message.OutlineHead - transcriptMaxBytes - 1]struct{}
+
 // transcript prints a session as readable plain text. The first write
 // error is kept in err and later writes are skipped.
 type transcript struct {
@@ -48,7 +51,7 @@ func (t *transcript) header(s session.Session) {
 	}
 }
 
-func (t *transcript) message(m message.Message) {
+func (t *transcript) message(m message.Outline) {
 	label := string(m.Role)
 	if m.IsSummary {
 		label += " · summary"
@@ -69,16 +72,18 @@ func (t *transcript) message(m message.Message) {
 	}
 }
 
-func (t *transcript) part(p llm.Part) {
+// part prints one part. The strings a transcript shortens come clipped
+// (message.Clip); the others are whole.
+func (t *transcript) part(p message.OutlinePart) {
 	switch p.Type {
 	case llm.PartText:
-		t.printf("%s\n", strings.TrimRight(p.Text, "\n"))
+		t.printf("%s\n", strings.TrimRight(p.Text.Head, "\n"))
 	case llm.PartReasoning:
-		if p.Text != "" {
+		if p.Text.Len != 0 {
 			t.printf("%s\n", indent(t.shorten(p.Text), "  thinking│ "))
 		}
 	case llm.PartImage:
-		t.printf("[image %s, %d bytes]\n", p.MediaType, len(p.Data))
+		t.printf("[image %s, %d bytes]\n", p.MediaType, p.DataLen)
 	case llm.PartToolCall:
 		t.printf("→ %s %s\n", p.ToolName, t.shorten(p.Input))
 		if p.InputError != "" {
@@ -90,12 +95,12 @@ func (t *transcript) part(p llm.Part) {
 			mark = "✗"
 		}
 		t.printf("%s %s result\n", mark, p.ToolName)
-		if p.Text != "" {
+		if p.Text.Len != 0 {
 			t.printf("%s\n", indent(t.shorten(p.Text), "  │ "))
 		}
 	case llm.PartFinish:
-		if p.Text != "" {
-			t.printf("[%s: %s]\n", p.Reason, p.Text)
+		if p.Text.Head != "" {
+			t.printf("[%s: %s]\n", p.Reason, p.Text.Head)
 		}
 	}
 }
@@ -139,12 +144,44 @@ func (t *transcript) trace(turns []session.Turn) {
 	}
 }
 
-// shorten cuts s to the transcript limits unless printing in full.
-func (t *transcript) shorten(s string) string {
+// shorten cuts c's string to the transcript limits unless printing in
+// full. A clipped string is cut as if whole: its head holds more than
+// the limit, and the line count of the rest comes from c's counts.
+func (t *transcript) shorten(c message.Clip) string {
+	if c.Whole() {
+		return t.shortenWhole(c.Head)
+	}
+	n := c.Len - c.Trailing // the string without its final newlines
+	if n <= len(c.Head) {
+		return t.shortenWhole(c.Head[:n])
+	}
+	s := c.Head
+	cut := cutAt(s) // < len(s): the head is longer than the limit
+	rest := c.Newlines - c.Trailing - strings.Count(s[:cut], "\n")
+	if s[cut] == '\n' {
+		rest--
+	}
+	return s[:cut] + moreLines(rest+1)
+}
+
+// shortenWhole cuts s to the transcript limits unless printing in full.
+func (t *transcript) shortenWhole(s string) string {
 	s = strings.TrimRight(s, "\n")
 	if t.full {
 		return s
 	}
+	cut := cutAt(s)
+	if cut == len(s) {
+		return s
+	}
+	return s[:cut] + moreLines(strings.Count(strings.TrimPrefix(s[cut:], "\n"), "\n")+1)
+}
+
+// cutAt returns where a string that starts with s is cut: at its
+// transcriptMaxLines-th newline or after transcriptMaxBytes (at a
+// character's start), whichever comes first; len(s) when s reaches
+// neither.
+func cutAt(s string) int {
 	cut := len(s)
 	newlines := 0
 	for i := 0; i < len(s); i++ {
@@ -161,11 +198,12 @@ func (t *transcript) shorten(s string) string {
 			cut--
 		}
 	}
-	if cut == len(s) {
-		return s
-	}
-	rest := strings.Count(strings.TrimPrefix(s[cut:], "\n"), "\n") + 1
-	return s[:cut] + fmt.Sprintf("\n… %d more lines (--full shows all)", rest)
+	return cut
+}
+
+// moreLines is what follows a shortened string.
+func moreLines(n int) string {
+	return fmt.Sprintf("\n… %d more lines (--full shows all)", n)
 }
 
 // indent prefixes every line of s.

@@ -83,7 +83,9 @@ func (s *Service) writeNow(ctx context.Context, m Message) error {
 	s.writes.Add(1)
 	// The final state of a message must land even when the turn that
 	// wrote it is being cancelled.
-	if err := updateMessage(context.WithoutCancel(ctx), s.db, m); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	update := func(db execer) error { return updateMessage(ctx, db, m) }
+	if err := s.write(ctx, m, update); err != nil {
 		return fmt.Errorf("update message %s: %w", m.ID, err)
 	}
 	return nil

@@ -102,7 +102,8 @@ func (s *Service) Create(ctx context.Context, m Message) (Message, error) {
 	if m.Status == "" {
 		m.Status = StatusDone
 	}
-	if err := insertMessage(ctx, s.db, m); err != nil {
+	insert := func(db execer) error { return insertMessage(ctx, db, m) }
+	if err := s.write(ctx, m, insert); err != nil {
 		return Message{}, fmt.Errorf("create message in session %s: %w", m.SessionID, err)
 	}
 	s.broker.Publish(pubsub.Created, m)

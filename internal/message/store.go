@@ -18,6 +18,8 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
+// insertMessage stores m and, when it is final, its outline: callers
+// run it in a transaction then (see final).
 func insertMessage(ctx context.Context, db execer, m Message) error {
 	parts, err := encodeParts(m.Parts)
 	if err != nil {
@@ -27,11 +29,14 @@ func insertMessage(ctx context.Context, db execer, m Message) error {
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.ID, m.SessionID, string(m.Role), parts, string(m.Status), m.Model, m.Provider,
 		m.IsSummary, string(m.FinishReason), m.CreatedAt, m.UpdatedAt, m.FinishedAt)
-	return err
+	if err != nil {
+		return err
+	}
+	return putOutline(ctx, db, m)
 }
 
-// updateMessage writes the mutable fields of m; ErrNotFound when no row
-// has its id.
+// updateMessage writes the mutable fields of m (and its outline, when it
+// is final, like insertMessage); ErrNotFound when no row has its id.
 func updateMessage(ctx context.Context, db execer, m Message) error {
 	parts, err := encodeParts(m.Parts)
 	if err != nil {
@@ -48,7 +53,7 @@ func updateMessage(ctx context.Context, db execer, m Message) error {
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return ErrNotFound
 	}
-	return nil
+	return putOutline(ctx, db, m)
 }
 
 // updateMessages writes a batch in one transaction, skipping ids that no

@@ -1,0 +1,100 @@
+package message
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// final reports whether m is written with its outline: every status but
+// streaming, whose values are replaced many times a second.
+func final(m Message) bool { return m.Status != StatusStreaming }
+
+// putOutline stores the outline of a final m, replacing any. The
+// message's row was just written by the caller, in the same transaction:
+// the trigger message_outlines_stale has dropped the old outline.
+func putOutline(ctx context.Context, db execer, m Message) error {
+	if !final(m) {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO message_outlines (seq, outline)
+		SELECT seq, ? FROM messages WHERE id = ?`, encodeOutline(NewOutline(m, true)), m.ID)
+	if err != nil {
+		return fmt.Errorf("store outline: %w", err)
+	}
+	return nil
+}
+
+// write runs fn, which writes m, in a transaction when m is final (its
+// row and its outline), or alone.
+func (s *Service) write(ctx context.Context, m Message, fn func(execer) error) (err error) {
+	if !final(m) {
+		return fn(s.db)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		return errors.Join(err, tx.Rollback())
+	}
+	return tx.Commit()
+}
+
+// EachOutline calls fn with the outline of every message of a session in
+// creation order. It reads the stored outlines, which hold a few KB of
+// the largest messages, and reads whole only the messages that have
+// none (streaming ones, rows older than outlines) or an unwritten update.
+// It stops at fn's first error and returns it.
+func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Outline) error) error {
+	snap := s.unwrittenAll()
+	// The index on (session_id, seq) lists the session without reading
+	// the messages' rows.
+	rows, err := s.db.QueryContext(ctx, `SELECT m.seq, o.outline FROM messages AS m
+		LEFT JOIN message_outlines AS o ON o.seq = m.seq
+		WHERE m.session_id = ? ORDER BY m.seq`, sessionID)
+	if err != nil {
+		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+	}
+	defer rows.Close()
+	var rec sql.RawBytes
+	for rows.Next() {
+		var seq int64
+		if err := rows.Scan(&seq, &rec); err != nil {
+			return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+		}
+		o, ok := decodeOutline(rec)
+		if _, pending := snap[o.ID]; !ok || pending {
+			if o, ok, err = s.outlineWhole(ctx, seq, snap); err != nil {
+				return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+			}
+			if !ok {
+				continue // deleted meanwhile
+			}
+		}
+		if err := fn(o); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+	}
+	return nil
+}
+
+// outlineWhole reads the message at seq whole and outlines it; false
+// when it no longer exists.
+func (s *Service) outlineWhole(ctx context.Context, seq int64, snap map[string]Message) (Outline, bool, error) {
+	m, err := scanMessage(s.db.QueryRowContext(ctx, `SELECT `+columns+` FROM messages WHERE seq = ?`, seq))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Outline{}, false, nil
+	}
+	if err != nil {
+		return Outline{}, false, fmt.Errorf("message %d: %w", seq, err)
+	}
+	if u, ok := snap[m.ID]; ok {
+		m = overlay(m, u)
+	}
+	return NewOutline(m, true), true, nil
+}
