@@ -20,8 +20,11 @@ const (
 	transcriptMaxBytes = 2000
 )
 
-// A clipped string's head must hold the byte after the cut.
-var _ [message.OutlineHead - transcriptMaxBytes - 1]struct{}
+// A clipped string's head must reach the cut and hold the byte after it.
+var (
+	_ [message.OutlineHead - transcriptMaxBytes - 1]struct{}
+	_ [message.OutlineLines - transcriptMaxLines]struct{}
+)
 
 // transcript prints a session as readable plain text. The first write
 // error is kept in err and later writes are skipped.
@@ -156,7 +159,10 @@ func (t *transcript) shorten(c message.Clip) string {
 		return t.shortenWhole(c.Head[:n])
 	}
 	s := c.Head
-	cut := cutAt(s) // < len(s): the head is longer than the limit
+	cut := cutAt(s) // within the head: it passes a limit (message.OutlineHead)
+	if cut >= len(s) {
+		return t.shortenWhole(s) // not a head message.EachOutline returns
+	}
 	rest := c.Newlines - c.Trailing - strings.Count(s[:cut], "\n")
 	if s[cut] == '\n' {
 		rest--

@@ -14,14 +14,19 @@ import (
 // message is final (table message_outlines, outline_codec.go), so a long
 // session is shown without reading its full parts.
 
-// OutlineHead is how many bytes of a long string an outline keeps. A
-// reader that shortens to n bytes needs n < OutlineHead: the byte after
-// the cut tells whether it falls inside a character.
-const OutlineHead = 2048
+// A long string's head in an outline is its first OutlineLines lines
+// (with the last newline) or its first OutlineHead bytes, whichever is
+// shorter. A reader that shortens to n lines and b bytes needs
+// n <= OutlineLines and b < OutlineHead: the byte after the cut tells
+// whether it falls inside a character.
+const (
+	OutlineHead  = 2048
+	OutlineLines = 20
+)
 
 // Clip is a string an outline may have cut. Head is the whole string
-// when Len == len(Head), else its first OutlineHead bytes (possibly
-// ending inside a character).
+// when Len == len(Head), else its head (see OutlineHead), which may end
+// inside a character.
 type Clip struct {
 	Head string
 	// Len is the length of the whole string in bytes.
@@ -84,14 +89,39 @@ func NewOutline(m Message, clip bool) Outline {
 	return o
 }
 
-// newClip returns s as a Clip, cut to OutlineHead bytes when clip is set.
+// newClip returns s as a Clip, cut to its head when clip is set.
 func newClip(s string, clip bool) Clip {
 	c := Clip{Head: s, Len: len(s)}
-	if !clip || len(s) <= OutlineHead {
+	if !clip {
 		return c
 	}
-	c.Head = s[:OutlineHead]
+	end := headEnd(s)
+	if end == len(s) {
+		return c
+	}
+	c.Head = s[:end]
 	c.Newlines = strings.Count(s, "\n")
 	c.Trailing = len(s) - len(strings.TrimRight(s, "\n"))
 	return c
+}
+
+// headEnd returns the length of s's head: just after its OutlineLines-th
+// newline, at most OutlineHead bytes, at most len(s).
+func headEnd(s string) int {
+	limit := min(len(s), OutlineHead)
+	end := 0
+	for range OutlineLines {
+		i := strings.IndexByte(s[end:limit], '\n')
+		if i < 0 {
+			return limit
+		}
+		end += i + 1
+	}
+	return end
+}
+
+// validHead reports whether head can be the head of a longer string.
+func validHead(head string) bool {
+	return len(head) == OutlineHead ||
+		(strings.HasSuffix(head, "\n") && strings.Count(head, "\n") == OutlineLines)
 }

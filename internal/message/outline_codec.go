@@ -161,7 +161,7 @@ func (r *outlineReader) boolean() bool {
 func (r *outlineReader) clip() Clip {
 	c := Clip{Head: r.str(), Len: r.size(), Newlines: r.size(), Trailing: r.size()}
 	whole := c.Whole() && c.Newlines == 0 && c.Trailing == 0
-	cut := len(c.Head) == OutlineHead && c.Len > OutlineHead &&
+	cut := c.Len > len(c.Head) && validHead(c.Head) &&
 		c.Trailing <= c.Newlines && c.Newlines <= c.Len
 	if !whole && !cut {
 		r.bad = true
