@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // final reports whether m is written with its outline: every status but
@@ -49,9 +50,14 @@ func (s *Service) write(ctx context.Context, m Message, fn func(execer) error) (
 // It stops at fn's first error and returns it.
 func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Outline) error) error {
 	snap := s.unwrittenAll()
+	conn, err := s.scanConn(ctx)
+	if err != nil {
+		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+	}
+	defer conn.Close()
 	// The index on (session_id, seq) lists the session without reading
 	// the messages' rows.
-	rows, err := s.db.QueryContext(ctx, `SELECT m.seq, o.outline FROM messages AS m
+	rows, err := conn.QueryContext(ctx, `SELECT m.seq, o.outline FROM messages AS m
 		LEFT JOIN message_outlines AS o ON o.seq = m.seq
 		WHERE m.session_id = ? ORDER BY m.seq`, sessionID)
 	if err != nil {
@@ -97,4 +103,37 @@ func (s *Service) outlineWhole(ctx context.Context, seq int64, snap map[string]M
 		m = overlay(m, u)
 	}
 	return NewOutline(m, true), true, nil
+}
+
+// scanPages is the page cache of a connection that reads a long session
+// once: every page is read once, so a cache the size of the default (2
+// MB) would only cost fresh memory.
+const scanPages = 64
+
+// scanConn returns a connection whose page cache is scanPages pages until
+// it is closed.
+func (s *Service) scanConn(ctx context.Context) (*scanConnection, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var size int64
+	if err := conn.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&size); err != nil {
+		return nil, errors.Join(err, conn.Close())
+	}
+	if _, err := conn.ExecContext(ctx, `PRAGMA cache_size = `+strconv.Itoa(scanPages)); err != nil {
+		return nil, errors.Join(err, conn.Close())
+	}
+	return &scanConnection{Conn: conn, size: size}, nil
+}
+
+// scanConnection puts the page cache size back when closed.
+type scanConnection struct {
+	*sql.Conn
+	size int64
+}
+
+func (c *scanConnection) Close() error {
+	_, err := c.ExecContext(context.Background(), `PRAGMA cache_size = `+strconv.FormatInt(c.size, 10))
+	return errors.Join(err, c.Conn.Close())
 }
