@@ -53,9 +53,19 @@ func longTexts() []string {
 func TestShortenClipMatchesWhole(t *testing.T) {
 	t.Parallel()
 	tr := &transcript{}
+	var out strings.Builder
 	for _, s := range longTexts() {
-		if got, want := tr.shorten(clipped(s)), tr.shortenWhole(s); got != want {
+		want := tr.shortenWhole(s)
+		if got := tr.shorten(clipped(s)); got != want {
 			t.Fatalf("text of %d bytes:\nclipped: %q\nwhole:   %q", len(s), got, want)
+		}
+		// Written line by line, it is the shortened text with the
+		// prefix before each line.
+		out.Reset()
+		w := &transcript{w: &out}
+		w.indented(clipped(s), "  │ ")
+		if want := "  │ " + strings.ReplaceAll(want, "\n", "\n  │ ") + "\n"; out.String() != want {
+			t.Fatalf("text of %d bytes indented:\n%q\nwant %q", len(s), out.String(), want)
 		}
 	}
 }

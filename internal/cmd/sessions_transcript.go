@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -37,6 +38,16 @@ type transcript struct {
 func (t *transcript) printf(format string, args ...any) {
 	if t.err == nil {
 		_, t.err = fmt.Fprintf(t.w, format, args...)
+	}
+}
+
+// write writes the strings as they are.
+func (t *transcript) write(ss ...string) {
+	for _, s := range ss {
+		if t.err != nil {
+			return
+		}
+		_, t.err = io.WriteString(t.w, s)
 	}
 }
 
@@ -80,10 +91,10 @@ func (t *transcript) message(m message.Outline) {
 func (t *transcript) part(p message.OutlinePart) {
 	switch p.Type {
 	case llm.PartText:
-		t.printf("%s\n", strings.TrimRight(p.Text.Head, "\n"))
+		t.write(strings.TrimRight(p.Text.Head, "\n"), "\n")
 	case llm.PartReasoning:
 		if p.Text.Len != 0 {
-			t.printf("%s\n", indent(t.shorten(p.Text), "  thinking│ "))
+			t.indented(p.Text, "  thinking│ ")
 		}
 	case llm.PartImage:
 		t.printf("[image %s, %d bytes]\n", p.MediaType, p.DataLen)
@@ -99,7 +110,7 @@ func (t *transcript) part(p message.OutlinePart) {
 		}
 		t.printf("%s %s result\n", mark, p.ToolName)
 		if p.Text.Len != 0 {
-			t.printf("%s\n", indent(t.shorten(p.Text), "  │ "))
+			t.indented(p.Text, "  │ ")
 		}
 	case llm.PartFinish:
 		if p.Text.Head != "" {
@@ -148,39 +159,74 @@ func (t *transcript) trace(turns []session.Turn) {
 }
 
 // shorten cuts c's string to the transcript limits unless printing in
-// full. A clipped string is cut as if whole: its head holds more than
-// the limit, and the line count of the rest comes from c's counts.
+// full, and says how many lines it left out.
 func (t *transcript) shorten(c message.Clip) string {
+	s, more := t.cut(c)
+	if more < 0 {
+		return s
+	}
+	return s + "\n" + moreLines(more)
+}
+
+// shortenWhole is shorten of a whole string.
+func (t *transcript) shortenWhole(s string) string {
+	return t.shorten(message.Clip{Head: s, Len: len(s)})
+}
+
+// indented writes c's string shortened, prefix before every line.
+func (t *transcript) indented(c message.Clip, prefix string) {
+	s, more := t.cut(c)
+	t.write(prefix)
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			break
+		}
+		t.write(s[:i+1], prefix)
+		s = s[i+1:]
+	}
+	t.write(s)
+	if more >= 0 {
+		t.write("\n", prefix, moreLines(more))
+	}
+	t.write("\n")
+}
+
+// cut returns what the transcript shows of c's string and how many lines
+// it leaves out (-1: none, the string is shown whole). A clipped string
+// is cut as if whole: its head holds more than the limit, and the line
+// count of the rest comes from c's counts.
+func (t *transcript) cut(c message.Clip) (string, int) {
 	if c.Whole() {
-		return t.shortenWhole(c.Head)
+		return t.cutWhole(c.Head)
 	}
 	n := c.Len - c.Trailing // the string without its final newlines
 	if n <= len(c.Head) {
-		return t.shortenWhole(c.Head[:n])
+		return t.cutWhole(c.Head[:n])
 	}
 	s := c.Head
 	cut := cutAt(s) // within the head: it passes a limit (message.OutlineHead)
 	if cut >= len(s) {
-		return t.shortenWhole(s) // not a head message.EachOutline returns
+		return t.cutWhole(s) // not a head message.EachOutline returns
 	}
 	rest := c.Newlines - c.Trailing - strings.Count(s[:cut], "\n")
 	if s[cut] == '\n' {
 		rest--
 	}
-	return s[:cut] + moreLines(rest+1)
+	return s[:cut], rest + 1
 }
 
-// shortenWhole cuts s to the transcript limits unless printing in full.
-func (t *transcript) shortenWhole(s string) string {
+// cutWhole is cut of a whole string.
+func (t *transcript) cutWhole(s string) (string, int) {
 	s = strings.TrimRight(s, "\n")
 	if t.full {
-		return s
+		return s, -1
 	}
 	cut := cutAt(s)
 	if cut == len(s) {
-		return s
+		return s, -1
 	}
-	return s[:cut] + moreLines(strings.Count(strings.TrimPrefix(s[cut:], "\n"), "\n")+1)
+	return s[:cut], strings.Count(strings.TrimPrefix(s[cut:], "\n"), "\n") + 1
 }
 
 // cutAt returns where a string that starts with s is cut: at its
@@ -207,14 +253,9 @@ func cutAt(s string) int {
 	return cut
 }
 
-// moreLines is what follows a shortened string.
+// moreLines is the line that follows a shortened string.
 func moreLines(n int) string {
-	return fmt.Sprintf("\n… %d more lines (--full shows all)", n)
-}
-
-// indent prefixes every line of s.
-func indent(s, prefix string) string {
-	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+	return "… " + strconv.Itoa(n) + " more lines (--full shows all)"
 }
 
 // millis formats a duration in ms as seconds.

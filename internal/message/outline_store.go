@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
+
+	"github.com/honecode/hone/internal/llm"
 )
 
 // final reports whether m is written with its outline: every status but
@@ -55,29 +58,22 @@ func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Out
 		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
 	}
 	defer conn.Close()
-	// The index on (session_id, seq) lists the session without reading
-	// the messages' rows.
-	rows, err := conn.QueryContext(ctx, `SELECT m.seq, o.outline FROM messages AS m
-		LEFT JOIN message_outlines AS o ON o.seq = m.seq
-		WHERE m.session_id = ? ORDER BY m.seq`, sessionID)
+	rows, err := conn.QueryContext(ctx, outlineQuery(), []byte{outlineVersion}, sessionID)
 	if err != nil {
 		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
 	}
 	defer rows.Close()
-	var rec sql.RawBytes
+	var r outlineRow
 	for rows.Next() {
-		var seq int64
-		if err := rows.Scan(&seq, &rec); err != nil {
+		if err := rows.Scan(r.dests()...); err != nil {
 			return fmt.Errorf("list messages of session %s: %w", sessionID, err)
 		}
-		o, ok := decodeOutline(rec)
-		if _, pending := snap[o.ID]; !ok || pending {
-			if o, ok, err = s.outlineWhole(ctx, seq, snap); err != nil {
-				return fmt.Errorf("list messages of session %s: %w", sessionID, err)
-			}
-			if !ok {
-				continue // deleted meanwhile
-			}
+		o, ok, err := s.rowOutline(ctx, &r, snap)
+		if err != nil {
+			return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+		}
+		if !ok {
+			continue // deleted meanwhile
 		}
 		if err := fn(o); err != nil {
 			return err
@@ -87,6 +83,62 @@ func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Out
 		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
 	}
 	return nil
+}
+
+// outlineQuery lists a session's messages (index on session_id, seq)
+// with their outlines of this version, and the messages' own columns
+// only where there is none: SQLite reads a message's row only when a
+// column of it is evaluated, so a session with outlines is read without
+// the pages of its parts.
+func outlineQuery() string {
+	var q strings.Builder
+	q.WriteString("SELECT m.seq, o.outline")
+	for _, c := range strings.Split(columns, ",") {
+		q.WriteString(", CASE WHEN o.seq IS NULL THEN m." + strings.TrimSpace(c) + " END")
+	}
+	q.WriteString(` FROM messages AS m LEFT JOIN message_outlines AS o
+		ON o.seq = m.seq AND substr(o.outline, 1, 1) = ?
+		WHERE m.session_id = ? ORDER BY m.seq`)
+	return q.String()
+}
+
+// outlineRow is a row of outlineQuery.
+type outlineRow struct {
+	seq                                                  int64
+	rec, parts                                           sql.RawBytes
+	id, sessionID, role, status, model, provider, finish sql.NullString
+	isSummary                                            sql.NullBool
+	created, updated, finished                           sql.NullInt64
+}
+
+func (r *outlineRow) dests() []any {
+	return []any{&r.seq, &r.rec, &r.id, &r.sessionID, &r.role, &r.parts, &r.status, &r.model,
+		&r.provider, &r.isSummary, &r.finish, &r.created, &r.updated, &r.finished}
+}
+
+// rowOutline returns the outline of the row's message: the stored one,
+// or one made from the message read whole where there is none, it does
+// not decode or the message has an unwritten update. False when the
+// message no longer exists.
+func (s *Service) rowOutline(ctx context.Context, r *outlineRow, snap map[string]Message) (Outline, bool, error) {
+	if r.rec == nil {
+		m := Message{ID: r.id.String, SessionID: r.sessionID.String, Role: llm.Role(r.role.String),
+			Status: Status(r.status.String), Model: r.model.String, Provider: r.provider.String,
+			IsSummary: r.isSummary.Bool, FinishReason: llm.FinishReason(r.finish.String),
+			CreatedAt: r.created.Int64, UpdatedAt: r.updated.Int64, FinishedAt: r.finished.Int64}
+		if err := setParts(&m, r.parts); err != nil {
+			return Outline{}, false, err
+		}
+		if u, ok := snap[m.ID]; ok {
+			m = overlay(m, u)
+		}
+		return NewOutline(m, true), true, nil
+	}
+	o, ok := decodeOutline(r.rec)
+	if _, pending := snap[o.ID]; ok && !pending {
+		return o, true, nil
+	}
+	return s.outlineWhole(ctx, r.seq, snap)
 }
 
 // outlineWhole reads the message at seq whole and outlines it; false

@@ -118,6 +118,22 @@ func TestEachOutline(t *testing.T) {
 		t.Fatalf("%d outlines stored, want 3 (a, t, s)", stored)
 	}
 	checkOutlines(t, s)
+	// Outlines of another version, or damaged: the messages are read whole.
+	exec(t, sqldb, `UPDATE message_outlines SET outline = CAST(X'02' || substr(outline, 2) AS BLOB)
+		WHERE seq = (SELECT seq FROM messages WHERE id = 'a')`)
+	exec(t, sqldb, `UPDATE message_outlines SET outline = X'01FF'
+		WHERE seq = (SELECT seq FROM messages WHERE id = 't')`)
+	checkOutlines(t, s)
+	// A final message with a streaming update held in memory.
+	a, err := s.Get(ctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Status, a.Parts = StatusStreaming, []llm.Part{llm.Text("again")}
+	if err := s.Update(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	checkOutlines(t, s)
 	// Finished, the streaming message gets its outline.
 	streaming.Status = StatusDone
 	if err := s.Update(ctx, streaming); err != nil {
