@@ -2,6 +2,7 @@ package message
 
 import (
 	"context"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -175,5 +176,35 @@ func checkOutlines(t *testing.T, s *Service) {
 		if want := NewOutline(m, true); !reflect.DeepEqual(got[i], want) {
 			t.Errorf("message %s: outline %+v, want %+v", m.ID, got[i], want)
 		}
+	}
+}
+
+// Migration 00006's Down drops the outlines and their trigger; the
+// messages stay as they are and can still be changed.
+func TestOutlineMigrationDown(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, sqldb := newTestService(t, DefaultDebounce)
+	m, err := s.Create(ctx, Message{SessionID: "s1", Role: llm.RoleUser, Parts: []llm.Part{llm.Text("hi")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../db/migrations/00006_message_outlines.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, down, ok := strings.Cut(string(b), "-- +goose Down")
+	if !ok {
+		t.Fatal("no Down section")
+	}
+	exec(t, sqldb, down)
+	var left int
+	err = sqldb.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name LIKE 'message_outlines%'`).Scan(&left)
+	if err != nil || left != 0 {
+		t.Fatalf("%d outline objects left after Down (%v)", left, err)
+	}
+	exec(t, sqldb, `UPDATE messages SET status = 'done' WHERE id = ?`, m.ID)
+	if got, err := s.Get(ctx, m.ID); err != nil || got.Parts[0].Text != "hi" {
+		t.Fatalf("after Down: %+v, %v", got, err)
 	}
 }
