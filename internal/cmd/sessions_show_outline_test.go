@@ -97,6 +97,13 @@ func TestSessionsShowOutlinesMatchWholeMessages(t *testing.T) {
 			}
 		}
 	}
+	if err := st.Messages.Flush(ctx); err != nil { // writes the outlines now
+		t.Fatal(err)
+	}
+	var outlines int
+	if err := st.DB.QueryRowContext(ctx, `SELECT count(*) FROM message_outlines`).Scan(&outlines); err != nil || outlines < 80 {
+		t.Fatalf("%d outlines stored (%v)", outlines, err)
+	}
 	show := func(full bool) string {
 		t.Helper()
 		io, out, _ := testIO("")

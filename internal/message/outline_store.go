@@ -15,33 +15,57 @@ import (
 // streaming, whose values are replaced many times a second.
 func final(m Message) bool { return m.Status != StatusStreaming }
 
-// putOutline stores the outline of a final m, replacing any. The
-// message's row was just written by the caller, in the same transaction:
-// the trigger message_outlines_stale has dropped the old outline.
+// putOutline stores the outline of a final m, replacing any, if m is
+// still what its row holds (a later write, by this process or another,
+// drops the outline through the trigger message_outlines_stale and wins).
 func putOutline(ctx context.Context, db execer, m Message) error {
 	if !final(m) {
 		return nil
 	}
 	_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO message_outlines (seq, outline)
-		SELECT seq, ? FROM messages WHERE id = ?`, encodeOutline(NewOutline(m, true)), m.ID)
+		SELECT seq, ? FROM messages WHERE id = ? AND status = ? AND updated_at = ?`,
+		encodeOutline(NewOutline(m, true)), m.ID, string(m.Status), m.UpdatedAt)
 	if err != nil {
 		return fmt.Errorf("store outline: %w", err)
 	}
 	return nil
 }
 
-// write runs fn, which writes m, in a transaction when m is final (its
-// row and its outline), or alone.
-func (s *Service) write(ctx context.Context, m Message, fn func(execer) error) (err error) {
-	if !final(m) {
-		return fn(s.db)
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
+// write runs fn, which writes m, and, when m is final, queues its
+// outline: outlines are written by the service's timer (or Flush,
+// Close), off the path of the turn, as one transaction. A message whose
+// outline was lost in a crash is shown from its row.
+func (s *Service) write(ctx context.Context, m Message, fn func(execer) error) error {
+	if err := fn(s.db); err != nil {
 		return err
 	}
-	if err := fn(tx); err != nil {
-		return errors.Join(err, tx.Rollback())
+	if !final(m) {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.outlines[m.ID] = m
+	s.arm(ctx)
+	return nil
+}
+
+// writeOutlines stores the queued outlines of messages not in batch (the
+// streaming values just written, which replace them) in one transaction.
+func writeOutlines(ctx context.Context, db *sql.DB, outlines, batch map[string]Message) (err error) {
+	for id := range batch {
+		delete(outlines, id)
+	}
+	if len(outlines) == 0 {
+		return nil
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store outlines: %w", err)
+	}
+	for _, m := range outlines {
+		if err := putOutline(ctx, tx, m); err != nil {
+			return errors.Join(err, tx.Rollback())
+		}
 	}
 	return tx.Commit()
 }

@@ -104,6 +104,9 @@ func TestEachOutline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := s.Flush(ctx); err != nil { // the timer writes the outlines
+		t.Fatal(err)
+	}
 	exec(t, sqldb, `INSERT INTO messages (id, session_id, role, parts, status, created_at, updated_at)
 		VALUES ('old', 's1', 'user', '[{"type":"text","text":"from an older build"}]', 'done', 9, 9)`)
 	exec(t, sqldb, `UPDATE messages SET parts = '[{"type":"text","text":"changed"}]' WHERE id = 'u'`)
@@ -143,9 +146,21 @@ func TestEachOutline(t *testing.T) {
 		}
 	}
 	checkOutlines(t, s)
+	// Changed by another writer before the outline is written: the
+	// queued outline no longer matches the row and is not stored.
+	x, err := s.Create(ctx, Message{SessionID: "s1", Role: llm.RoleUser, Parts: []llm.Part{llm.Text("x")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec(t, sqldb, `UPDATE messages SET parts = '[{"type":"text","text":"other"}]',
+		updated_at = updated_at + 1 WHERE id = ?`, x.ID)
 	if err := s.Delete(ctx, "t"); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	checkOutlines(t, s)
 	if err := sqldb.QueryRowContext(ctx, `SELECT count(*) FROM message_outlines`).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}

@@ -51,6 +51,7 @@ type Service struct {
 	mu       sync.Mutex
 	pending  map[string]Message // streaming values not yet written
 	inflight map[string]Message // values being written right now
+	outlines map[string]Message // final values whose outline is not yet written
 	timer    *time.Timer        // armed while pending is non-empty
 	flushCtx context.Context    // the arming update's ctx, without its cancel
 	bgErr    error              // first error of a timer flush
@@ -69,6 +70,7 @@ func NewService(db *sql.DB, opts Options) *Service {
 		debounce: d,
 		pending:  make(map[string]Message),
 		inflight: make(map[string]Message),
+		outlines: make(map[string]Message),
 	}
 }
 
@@ -154,6 +156,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	defer s.writeMu.Unlock()
 	s.mu.Lock()
 	delete(s.pending, id)
+	delete(s.outlines, id)
 	s.mu.Unlock()
 	m, err := deleteMessage(ctx, s.db, id)
 	if err != nil {

@@ -18,8 +18,6 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-// insertMessage stores m and, when it is final, its outline: callers
-// run it in a transaction then (see final).
 func insertMessage(ctx context.Context, db execer, m Message) error {
 	parts, err := encodeParts(m.Parts)
 	if err != nil {
@@ -29,14 +27,11 @@ func insertMessage(ctx context.Context, db execer, m Message) error {
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.ID, m.SessionID, string(m.Role), parts, string(m.Status), m.Model, m.Provider,
 		m.IsSummary, string(m.FinishReason), m.CreatedAt, m.UpdatedAt, m.FinishedAt)
-	if err != nil {
-		return err
-	}
-	return putOutline(ctx, db, m)
+	return err
 }
 
-// updateMessage writes the mutable fields of m (and its outline, when it
-// is final, like insertMessage); ErrNotFound when no row has its id.
+// updateMessage writes the mutable fields of m; ErrNotFound when no row
+// has its id.
 func updateMessage(ctx context.Context, db execer, m Message) error {
 	parts, err := encodeParts(m.Parts)
 	if err != nil {
@@ -53,7 +48,7 @@ func updateMessage(ctx context.Context, db execer, m Message) error {
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return ErrNotFound
 	}
-	return putOutline(ctx, db, m)
+	return nil
 }
 
 // updateMessages writes a batch in one transaction, skipping ids that no
