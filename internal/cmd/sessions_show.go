@@ -90,10 +90,18 @@ func showTranscript(ctx context.Context, opts *SessionsShowOptions, io IO) error
 	out := bufio.NewWriterSize(io.Out, 64<<10)
 	r := &transcript{w: out, full: opts.Full}
 	r.header(s)
-	err = opts.Store.Messages.Each(ctx, s.ID, func(m message.Message) error {
-		r.message(m)
-		return r.err
-	})
+	if opts.Full {
+		err = opts.Store.Messages.Each(ctx, s.ID, func(m message.Message) error {
+			r.message(message.NewOutline(m, false))
+			return r.err
+		})
+	} else {
+		// The stored outlines hold what a shortened transcript prints.
+		err = opts.Store.Messages.EachOutline(ctx, s.ID, func(o message.Outline) error {
+			r.message(o)
+			return r.err
+		})
+	}
 	if err != nil {
 		return errors.Join(err, out.Flush())
 	}

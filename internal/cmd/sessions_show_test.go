@@ -37,16 +37,16 @@ func TestRunSessionsShowShortensLongResults(t *testing.T) {
 	t.Parallel()
 	tr := &transcript{}
 	long := strings.Repeat("line\n", 100)
-	got := tr.shorten(long)
+	got := tr.shortenWhole(long)
 	if strings.Count(got, "\n") != transcriptMaxLines || !strings.HasSuffix(got, "… 80 more lines (--full shows all)") {
 		t.Fatalf("shortened to:\n%s", got)
 	}
 	wide := strings.Repeat("é", transcriptMaxBytes)
-	if got := tr.shorten(wide); len(got) > transcriptMaxBytes+60 || !strings.Contains(got, "more lines") {
+	if got := tr.shortenWhole(wide); len(got) > transcriptMaxBytes+60 || !strings.Contains(got, "more lines") {
 		t.Fatalf("one long line not cut: %d bytes", len(got))
 	}
 	tr.full = true
-	if got := tr.shorten(long); got != strings.TrimRight(long, "\n") {
+	if got := tr.shortenWhole(long); got != strings.TrimRight(long, "\n") {
 		t.Fatal("--full shortened the text")
 	}
 }

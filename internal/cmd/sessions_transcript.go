@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -20,6 +21,12 @@ const (
 	transcriptMaxBytes = 2000
 )
 
+// A clipped string's head must reach the cut and hold the byte after it.
+var (
+	_ [message.OutlineHead - transcriptMaxBytes - 1]struct{}
+	_ [message.OutlineLines - transcriptMaxLines]struct{}
+)
+
 // transcript prints a session as readable plain text. The first write
 // error is kept in err and later writes are skipped.
 type transcript struct {
@@ -31,6 +38,16 @@ type transcript struct {
 func (t *transcript) printf(format string, args ...any) {
 	if t.err == nil {
 		_, t.err = fmt.Fprintf(t.w, format, args...)
+	}
+}
+
+// write writes the strings as they are.
+func (t *transcript) write(ss ...string) {
+	for _, s := range ss {
+		if t.err != nil {
+			return
+		}
+		_, t.err = io.WriteString(t.w, s)
 	}
 }
 
@@ -48,7 +65,7 @@ func (t *transcript) header(s session.Session) {
 	}
 }
 
-func (t *transcript) message(m message.Message) {
+func (t *transcript) message(m message.Outline) {
 	label := string(m.Role)
 	if m.IsSummary {
 		label += " · summary"
@@ -69,16 +86,18 @@ func (t *transcript) message(m message.Message) {
 	}
 }
 
-func (t *transcript) part(p llm.Part) {
+// part prints one part. The strings a transcript shortens come clipped
+// (message.Clip); the others are whole.
+func (t *transcript) part(p message.OutlinePart) {
 	switch p.Type {
 	case llm.PartText:
-		t.printf("%s\n", strings.TrimRight(p.Text, "\n"))
+		t.write(strings.TrimRight(p.Text.Head, "\n"), "\n")
 	case llm.PartReasoning:
-		if p.Text != "" {
-			t.printf("%s\n", indent(t.shorten(p.Text), "  thinking│ "))
+		if p.Text.Len != 0 {
+			t.indented(p.Text, "  thinking│ ")
 		}
 	case llm.PartImage:
-		t.printf("[image %s, %d bytes]\n", p.MediaType, len(p.Data))
+		t.printf("[image %s, %d bytes]\n", p.MediaType, p.DataLen)
 	case llm.PartToolCall:
 		t.printf("→ %s %s\n", p.ToolName, t.shorten(p.Input))
 		if p.InputError != "" {
@@ -90,12 +109,12 @@ func (t *transcript) part(p llm.Part) {
 			mark = "✗"
 		}
 		t.printf("%s %s result\n", mark, p.ToolName)
-		if p.Text != "" {
-			t.printf("%s\n", indent(t.shorten(p.Text), "  │ "))
+		if p.Text.Len != 0 {
+			t.indented(p.Text, "  │ ")
 		}
 	case llm.PartFinish:
-		if p.Text != "" {
-			t.printf("[%s: %s]\n", p.Reason, p.Text)
+		if p.Text.Head != "" {
+			t.printf("[%s: %s]\n", p.Reason, p.Text.Head)
 		}
 	}
 }
@@ -139,12 +158,82 @@ func (t *transcript) trace(turns []session.Turn) {
 	}
 }
 
-// shorten cuts s to the transcript limits unless printing in full.
-func (t *transcript) shorten(s string) string {
-	s = strings.TrimRight(s, "\n")
-	if t.full {
+// shorten cuts c's string to the transcript limits unless printing in
+// full, and says how many lines it left out.
+func (t *transcript) shorten(c message.Clip) string {
+	s, more := t.cut(c)
+	if more < 0 {
 		return s
 	}
+	return s + "\n" + moreLines(more)
+}
+
+// shortenWhole is shorten of a whole string.
+func (t *transcript) shortenWhole(s string) string {
+	return t.shorten(message.Clip{Head: s, Len: len(s)})
+}
+
+// indented writes c's string shortened, prefix before every line.
+func (t *transcript) indented(c message.Clip, prefix string) {
+	s, more := t.cut(c)
+	t.write(prefix)
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			break
+		}
+		t.write(s[:i+1], prefix)
+		s = s[i+1:]
+	}
+	t.write(s)
+	if more >= 0 {
+		t.write("\n", prefix, moreLines(more))
+	}
+	t.write("\n")
+}
+
+// cut returns what the transcript shows of c's string and how many lines
+// it leaves out (-1: none, the string is shown whole). A clipped string
+// is cut as if whole: its head holds more than the limit, and the line
+// count of the rest comes from c's counts.
+func (t *transcript) cut(c message.Clip) (string, int) {
+	if c.Whole() {
+		return t.cutWhole(c.Head)
+	}
+	n := c.Len - c.Trailing // the string without its final newlines
+	if n <= len(c.Head) {
+		return t.cutWhole(c.Head[:n])
+	}
+	s := c.Head
+	cut := cutAt(s) // within the head: it passes a limit (message.OutlineHead)
+	if cut >= len(s) {
+		return t.cutWhole(s) // not a head message.EachOutline returns
+	}
+	rest := c.Newlines - c.Trailing - strings.Count(s[:cut], "\n")
+	if s[cut] == '\n' {
+		rest--
+	}
+	return s[:cut], rest + 1
+}
+
+// cutWhole is cut of a whole string.
+func (t *transcript) cutWhole(s string) (string, int) {
+	s = strings.TrimRight(s, "\n")
+	if t.full {
+		return s, -1
+	}
+	cut := cutAt(s)
+	if cut == len(s) {
+		return s, -1
+	}
+	return s[:cut], strings.Count(strings.TrimPrefix(s[cut:], "\n"), "\n") + 1
+}
+
+// cutAt returns where a string that starts with s is cut: at its
+// transcriptMaxLines-th newline or after transcriptMaxBytes (at a
+// character's start), whichever comes first; len(s) when s reaches
+// neither.
+func cutAt(s string) int {
 	cut := len(s)
 	newlines := 0
 	for i := 0; i < len(s); i++ {
@@ -161,16 +250,12 @@ func (t *transcript) shorten(s string) string {
 			cut--
 		}
 	}
-	if cut == len(s) {
-		return s
-	}
-	rest := strings.Count(strings.TrimPrefix(s[cut:], "\n"), "\n") + 1
-	return s[:cut] + fmt.Sprintf("\n… %d more lines (--full shows all)", rest)
+	return cut
 }
 
-// indent prefixes every line of s.
-func indent(s, prefix string) string {
-	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+// moreLines is the line that follows a shortened string.
+func moreLines(n int) string {
+	return "… " + strconv.Itoa(n) + " more lines (--full shows all)"
 }
 
 // millis formats a duration in ms as seconds.

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The targets of the developers' guide, measured on the real binary. They
@@ -26,11 +25,12 @@ func BenchmarkVersion(b *testing.B) {
 // benchProcess runs hone with args once per iteration and reports the
 // wall time from start to exit (ms) and the peak RSS (rss-…MiB).
 func benchProcess(b *testing.B, e *env, args ...string) {
+	e.measureRSS(b)
 	var wall, rss samples
 	for b.Loop() {
 		p := e.start(nil, args...)
 		r := p.wait()
-		wall.addDuration(time.Since(p.started))
+		wall.addDuration(r.wall)
 		if r.code != 0 {
 			b.Fatalf("hone %s: %s", strings.Join(args, " "), r)
 		}
@@ -100,11 +100,12 @@ func BenchmarkOneToolTurn(b *testing.B) {
 	})
 	e.useConfig(withoutTitles(serverConfig(srv.URL())))
 	e.mustRun(0, "run", "warm up")
+	e.measureRSS(b)
 	var turn, gap, rss samples
 	for b.Loop() {
 		p := e.start(nil, "run", "list the go files")
 		r := p.wait()
-		turn.addDuration(time.Since(p.started))
+		turn.addDuration(r.wall)
 		if r.code != 0 {
 			b.Fatalf("hone run: %s", r)
 		}

@@ -26,6 +26,11 @@ type env struct {
 	// bin is the hone executable runs start ("": honeBin).
 	bin string
 	n   int // config files written
+	// rusage is the helper that starts hone in benchmarks that report
+	// peak RSS (measureRSS), "" to start it directly; reports counts
+	// its report files.
+	rusage  string
+	reports int
 }
 
 func newEnv(t testing.TB) *env {

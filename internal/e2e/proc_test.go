@@ -22,8 +22,11 @@ type result struct {
 	stdout, stderr string
 	// code is the exit code, -1 when a signal ended the process.
 	code int
-	// maxRSS is the peak resident set size in bytes (getrusage).
+	// maxRSS is the peak resident set size in bytes (getrusage; see
+	// rusage_test.go for what it means).
 	maxRSS int64
+	// wall is the time from start to exit.
+	wall time.Duration
 }
 
 func (r result) String() string {
@@ -40,6 +43,8 @@ type proc struct {
 	res    result
 	// started is the moment just before the process was started.
 	started time.Time
+	// report is the rusage helper's report file, "" without it.
+	report string
 }
 
 // start starts hone with args in the project directory; stdin, when not
@@ -57,17 +62,13 @@ func (e *env) start(stdin *string, args ...string) *proc {
 // read from in (nil: /dev/null).
 func (e *env) startReader(in io.Reader, args ...string) *proc {
 	e.t.Helper()
-	bin := e.bin
-	if bin == "" {
-		bin = honeBin
-	}
-	cmd := exec.Command(bin, e.args(args)...)
+	cmd, report := e.command(args)
 	cmd.Dir = e.project
 	cmd.Env = e.environ()
 	if in != nil {
 		cmd.Stdin = in
 	}
-	p := &proc{t: e.t, cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
+	p := &proc{t: e.t, cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{}), report: report}
 	cmd.Stdout, cmd.Stderr = p.stdout, p.stderr
 	p.started = time.Now()
 	if err := cmd.Start(); err != nil {
@@ -89,6 +90,7 @@ func (p *proc) reap() {
 	defer close(p.done)
 	timer := time.AfterFunc(runTimeout, func() { _ = p.cmd.Process.Kill() })
 	err := p.cmd.Wait()
+	wall := time.Since(p.started)
 	timer.Stop()
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
@@ -97,10 +99,11 @@ func (p *proc) reap() {
 		return
 	}
 	st := p.cmd.ProcessState
-	p.res = result{stdout: p.stdout.String(), stderr: p.stderr.String(), code: st.ExitCode()}
+	p.res = result{stdout: p.stdout.String(), stderr: p.stderr.String(), code: st.ExitCode(), wall: wall}
 	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
 		p.res.maxRSS = int64(ru.Maxrss) * 1024 // kilobytes on Linux
 	}
+	p.readReport()
 }
 
 // wait waits for the process to end and returns how it ended.

@@ -17,7 +17,9 @@ import (
 
 // A database written before tool-result bodies were shared (migration
 // 00005) is migrated when the binary opens it: `sessions show` still
-// prints every message as it was, and `run -s` resumes from the latest
+// prints every message as it was (the text transcript from the rows read
+// whole, as their outlines were dropped when the rows were rewritten, is
+// the one the outlines printed), and `run -s` resumes from the latest
 // summary with every tool result after it.
 func TestOldDatabaseMigratedShowsAndResumes(t *testing.T) {
 	t.Parallel()
@@ -29,9 +31,13 @@ func TestOldDatabaseMigratedShowsAndResumes(t *testing.T) {
 		t.Fatal("no summary generated")
 	}
 	want := exportOf(t, e.mustRun(0, "sessions", "show", "--json", gen.SessionID).stdout)
+	wantText := e.mustRun(0, "sessions", "show", gen.SessionID).stdout // from the outlines
 
-	unshare(t, filepath.Join(e.data, db.FileName))
+	unshare(t, filepath.Join(e.data, db.FileName)) // rewrites the rows: their outlines are dropped
 	got := exportOf(t, e.mustRun(0, "sessions", "show", "--json", gen.SessionID).stdout)
+	if text := e.mustRun(0, "sessions", "show", gen.SessionID).stdout; text != wantText {
+		t.Errorf("sessions show from the rows read whole differs from the outlines' (%d and %d bytes)", len(text), len(wantText))
+	}
 	if len(got.Messages) != len(want.Messages) {
 		t.Fatalf("%d messages after the migration, want %d", len(got.Messages), len(want.Messages))
 	}
@@ -101,7 +107,8 @@ func unshare(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	defer sqldb.Close()
-	for _, q := range []string{down, `DELETE FROM ` + db.VersionTable + ` WHERE version_id = 5`} {
+	// 00005 and the migrations after it run again (they are idempotent).
+	for _, q := range []string{down, `DELETE FROM ` + db.VersionTable + ` WHERE version_id >= 5`} {
 		if _, err := sqldb.Exec(q); err != nil {
 			t.Fatal(err)
 		}

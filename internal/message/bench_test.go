@@ -37,3 +37,19 @@ func BenchmarkStreamingUpdates(b *testing.B) {
 	}
 	b.ReportMetric(float64(writes)/float64(b.N), "writes/op")
 }
+
+// BenchmarkCreateToolResult stores a finished tool message with a 3 KB
+// result, as the agent does after every tool call (with its outline,
+// in one transaction).
+func BenchmarkCreateToolResult(b *testing.B) {
+	ctx := context.Background()
+	s, _ := newTestService(b, DefaultDebounce)
+	out := strings.Repeat("ok  \tgithub.com/example/pkg\t0.012s\n", 90)
+	for b.Loop() {
+		_, err := s.Create(ctx, Message{SessionID: "s1", Role: llm.RoleTool,
+			Parts: []llm.Part{llm.ToolResult("call_1", "bash", out, false)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -36,10 +36,7 @@ func (s *Service) Update(ctx context.Context, m Message) error {
 		return ErrClosed
 	}
 	s.pending[m.ID] = m
-	if s.timer == nil {
-		s.flushCtx = context.WithoutCancel(ctx)
-		s.timer = time.AfterFunc(s.debounce, s.timerFired)
-	}
+	s.arm(ctx)
 	s.mu.Unlock()
 	s.broker.Publish(pubsub.Updated, m)
 	return nil
@@ -83,10 +80,20 @@ func (s *Service) writeNow(ctx context.Context, m Message) error {
 	s.writes.Add(1)
 	// The final state of a message must land even when the turn that
 	// wrote it is being cancelled.
-	if err := updateMessage(context.WithoutCancel(ctx), s.db, m); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	update := func(db execer) error { return updateMessage(ctx, db, m) }
+	if err := s.write(ctx, m, update); err != nil {
 		return fmt.Errorf("update message %s: %w", m.ID, err)
 	}
 	return nil
+}
+
+// arm starts the timer unless it runs; s.mu is held.
+func (s *Service) arm(ctx context.Context) {
+	if s.timer == nil {
+		s.flushCtx = context.WithoutCancel(ctx)
+		s.timer = time.AfterFunc(s.debounce, s.timerFired)
+	}
 }
 
 // timerFired is the single timer's callback.
@@ -104,15 +111,15 @@ func (s *Service) timerFired() {
 // flush has no caller of its own.
 func armedCtx(armed context.Context) context.Context { return armed }
 
-// flush writes the pending values in one transaction under the ctx that
-// pick returns, given the arming update's ctx. Messages deleted meanwhile
-// are skipped.
+// flush writes the pending values in one transaction, then the queued
+// outlines in another, under the ctx that pick returns, given the arming
+// update's ctx. Messages deleted meanwhile are skipped.
 func (s *Service) flush(pick func(armed context.Context) context.Context) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	s.mu.Lock()
-	batch, armed := s.pending, s.flushCtx
-	s.pending = make(map[string]Message)
+	batch, outlines, armed := s.pending, s.outlines, s.flushCtx
+	s.pending, s.outlines = make(map[string]Message), make(map[string]Message)
 	s.inflight = batch
 	if s.timer != nil {
 		s.timer.Stop()
@@ -121,15 +128,17 @@ func (s *Service) flush(pick func(armed context.Context) context.Context) error 
 	s.flushCtx = nil
 	s.mu.Unlock()
 	defer s.clearInflight()
-	if len(batch) == 0 {
+	if len(batch) == 0 && len(outlines) == 0 {
 		return nil
 	}
 	ctx := pick(armed)
-	s.writes.Add(int64(len(batch)))
-	if err := updateMessages(ctx, s.db, batch); err != nil {
-		return fmt.Errorf("write streaming messages: %w", err)
+	if len(batch) > 0 {
+		s.writes.Add(int64(len(batch)))
+		if err := updateMessages(ctx, s.db, batch); err != nil {
+			return fmt.Errorf("write streaming messages: %w", err)
+		}
 	}
-	return nil
+	return writeOutlines(ctx, s.db, outlines, batch)
 }
 
 func (s *Service) clearInflight() {

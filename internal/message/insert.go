@@ -6,9 +6,9 @@ import (
 	"fmt"
 )
 
-// Insert stores complete messages (ids and timestamps set) in one
-// transaction, in the order given, without publishing them: imports and
-// generated test sessions. Nothing is stored when one of them fails.
+// Insert stores complete messages (ids and timestamps set) with their
+// outlines in one transaction, in the order given, without publishing
+// them: imports and generated test sessions. Nothing is stored when one of them fails.
 func (s *Service) Insert(ctx context.Context, msgs ...Message) (err error) {
 	if err := s.checkOpen(); err != nil {
 		return err
@@ -33,6 +33,9 @@ func (s *Service) Insert(ctx context.Context, msgs ...Message) (err error) {
 			m.UpdatedAt = m.CreatedAt
 		}
 		if err := insertMessage(ctx, tx, m); err != nil {
+			return fmt.Errorf("insert message %s: %w", m.ID, err)
+		}
+		if err := putOutline(ctx, tx, m); err != nil {
 			return fmt.Errorf("insert message %s: %w", m.ID, err)
 		}
 	}

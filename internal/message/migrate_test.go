@@ -39,7 +39,7 @@ func TestMigrationSharesOldBodies(t *testing.T) {
 		exec(t, sqldb, `INSERT INTO messages (id, session_id, role, parts, status, created_at, updated_at)
 			VALUES (?, 's1', ?, ?, 'done', ?, ?)`, m.ID, string(m.Role), string(raw), i+1, i+1)
 	}
-	exec(t, sqldb, `DELETE FROM `+db.VersionTable+` WHERE version_id = 5`)
+	exec(t, sqldb, `DELETE FROM `+db.VersionTable+` WHERE version_id >= 5`) // 00005 and later run again
 	sqldb.Close()
 
 	sqldb = openAt(t, path) // runs 00005 again, over the old rows

@@ -51,6 +51,7 @@ type Service struct {
 	mu       sync.Mutex
 	pending  map[string]Message // streaming values not yet written
 	inflight map[string]Message // values being written right now
+	outlines map[string]Message // final values whose outline is not yet written
 	timer    *time.Timer        // armed while pending is non-empty
 	flushCtx context.Context    // the arming update's ctx, without its cancel
 	bgErr    error              // first error of a timer flush
@@ -69,6 +70,7 @@ func NewService(db *sql.DB, opts Options) *Service {
 		debounce: d,
 		pending:  make(map[string]Message),
 		inflight: make(map[string]Message),
+		outlines: make(map[string]Message),
 	}
 }
 
@@ -102,7 +104,8 @@ func (s *Service) Create(ctx context.Context, m Message) (Message, error) {
 	if m.Status == "" {
 		m.Status = StatusDone
 	}
-	if err := insertMessage(ctx, s.db, m); err != nil {
+	insert := func(db execer) error { return insertMessage(ctx, db, m) }
+	if err := s.write(ctx, m, insert); err != nil {
 		return Message{}, fmt.Errorf("create message in session %s: %w", m.SessionID, err)
 	}
 	s.broker.Publish(pubsub.Created, m)
@@ -153,6 +156,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	defer s.writeMu.Unlock()
 	s.mu.Lock()
 	delete(s.pending, id)
+	delete(s.outlines, id)
 	s.mu.Unlock()
 	m, err := deleteMessage(ctx, s.db, id)
 	if err != nil {

@@ -142,11 +142,20 @@ func scanMessage(sc scanner) (Message, error) {
 		return Message{}, err
 	}
 	m.Role, m.Status, m.FinishReason = llm.Role(role), Status(status), llm.FinishReason(finish)
+	if err := setParts(&m, parts); err != nil {
+		return Message{}, err
+	}
+	return m, nil
+}
+
+// setParts decodes a row's stored parts into m.
+func setParts(m *Message, parts []byte) error {
+	var err error
 	if m.Parts, err = decodeParts(parts); err != nil {
-		return Message{}, fmt.Errorf("decode parts of message %s: %w", m.ID, err)
+		return fmt.Errorf("decode parts of message %s: %w", m.ID, err)
 	}
 	restoreBodies(m.Parts)
-	return m, nil
+	return nil
 }
 
 func encodeParts(parts []llm.Part) (string, error) {

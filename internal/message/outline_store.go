@@ -1,0 +1,215 @@
+package message
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/honecode/hone/internal/llm"
+)
+
+// final reports whether m is written with its outline: every status but
+// streaming, whose values are replaced many times a second.
+func final(m Message) bool { return m.Status != StatusStreaming }
+
+// putOutline stores the outline of a final m, replacing any, if m is
+// still what its row holds (a later write, by this process or another,
+// drops the outline through the trigger message_outlines_stale and wins).
+func putOutline(ctx context.Context, db execer, m Message) error {
+	if !final(m) {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO message_outlines (seq, outline)
+		SELECT seq, ? FROM messages WHERE id = ? AND status = ? AND updated_at = ?`,
+		encodeOutline(NewOutline(m, true)), m.ID, string(m.Status), m.UpdatedAt)
+	if err != nil {
+		return fmt.Errorf("store outline: %w", err)
+	}
+	return nil
+}
+
+// write runs fn, which writes m, and, when m is final, queues its
+// outline: outlines are written by the service's timer (or Flush,
+// Close), off the path of the turn, as one transaction. A message whose
+// outline was lost in a crash is shown from its row.
+func (s *Service) write(ctx context.Context, m Message, fn func(execer) error) error {
+	if err := fn(s.db); err != nil {
+		return err
+	}
+	if !final(m) {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.outlines[m.ID] = m
+	s.arm(ctx)
+	return nil
+}
+
+// writeOutlines stores the queued outlines of messages not in batch (the
+// streaming values just written, which replace them) in one transaction.
+func writeOutlines(ctx context.Context, db *sql.DB, outlines, batch map[string]Message) (err error) {
+	for id := range batch {
+		delete(outlines, id)
+	}
+	if len(outlines) == 0 {
+		return nil
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store outlines: %w", err)
+	}
+	for _, m := range outlines {
+		if err := putOutline(ctx, tx, m); err != nil {
+			return errors.Join(err, tx.Rollback())
+		}
+	}
+	return tx.Commit()
+}
+
+// EachOutline calls fn with the outline of every message of a session in
+// creation order. It reads the stored outlines, which hold a few KB of
+// the largest messages, and reads whole only the messages that have
+// none (streaming ones, rows older than outlines) or an unwritten update.
+// It stops at fn's first error and returns it.
+func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Outline) error) error {
+	snap := s.unwrittenAll()
+	conn, err := s.scanConn(ctx)
+	if err != nil {
+		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+	}
+	defer conn.Close()
+	rows, err := conn.QueryContext(ctx, outlineQuery(), []byte{outlineVersion}, sessionID)
+	if err != nil {
+		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+	}
+	defer rows.Close()
+	var r outlineRow
+	for rows.Next() {
+		if err := rows.Scan(r.dests()...); err != nil {
+			return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+		}
+		o, ok, err := s.rowOutline(ctx, &r, snap)
+		if err != nil {
+			return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+		}
+		if !ok {
+			continue // deleted meanwhile
+		}
+		if err := fn(o); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+	}
+	return nil
+}
+
+// outlineQuery lists a session's messages (index on session_id, seq)
+// with their outlines of this version, and the messages' own columns
+// only where there is none: SQLite reads a message's row only when a
+// column of it is evaluated, so a session with outlines is read without
+// the pages of its parts.
+func outlineQuery() string {
+	var q strings.Builder
+	q.WriteString("SELECT m.seq, o.outline")
+	for _, c := range strings.Split(columns, ",") {
+		q.WriteString(", CASE WHEN o.seq IS NULL THEN m." + strings.TrimSpace(c) + " END")
+	}
+	q.WriteString(` FROM messages AS m LEFT JOIN message_outlines AS o
+		ON o.seq = m.seq AND substr(o.outline, 1, 1) = ?
+		WHERE m.session_id = ? ORDER BY m.seq`)
+	return q.String()
+}
+
+// outlineRow is a row of outlineQuery.
+type outlineRow struct {
+	seq                                                  int64
+	rec, parts                                           sql.RawBytes
+	id, sessionID, role, status, model, provider, finish sql.NullString
+	isSummary                                            sql.NullBool
+	created, updated, finished                           sql.NullInt64
+}
+
+func (r *outlineRow) dests() []any {
+	return []any{&r.seq, &r.rec, &r.id, &r.sessionID, &r.role, &r.parts, &r.status, &r.model,
+		&r.provider, &r.isSummary, &r.finish, &r.created, &r.updated, &r.finished}
+}
+
+// rowOutline returns the outline of the row's message: the stored one,
+// or one made from the message read whole where there is none, it does
+// not decode or the message has an unwritten update. False when the
+// message no longer exists.
+func (s *Service) rowOutline(ctx context.Context, r *outlineRow, snap map[string]Message) (Outline, bool, error) {
+	if r.rec == nil {
+		m := Message{ID: r.id.String, SessionID: r.sessionID.String, Role: llm.Role(r.role.String),
+			Status: Status(r.status.String), Model: r.model.String, Provider: r.provider.String,
+			IsSummary: r.isSummary.Bool, FinishReason: llm.FinishReason(r.finish.String),
+			CreatedAt: r.created.Int64, UpdatedAt: r.updated.Int64, FinishedAt: r.finished.Int64}
+		if err := setParts(&m, r.parts); err != nil {
+			return Outline{}, false, err
+		}
+		if u, ok := snap[m.ID]; ok {
+			m = overlay(m, u)
+		}
+		return NewOutline(m, true), true, nil
+	}
+	o, ok := decodeOutline(r.rec)
+	if _, pending := snap[o.ID]; ok && !pending {
+		return o, true, nil
+	}
+	return s.outlineWhole(ctx, r.seq, snap)
+}
+
+// outlineWhole reads the message at seq whole and outlines it; false
+// when it no longer exists.
+func (s *Service) outlineWhole(ctx context.Context, seq int64, snap map[string]Message) (Outline, bool, error) {
+	m, err := scanMessage(s.db.QueryRowContext(ctx, `SELECT `+columns+` FROM messages WHERE seq = ?`, seq))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Outline{}, false, nil
+	}
+	if err != nil {
+		return Outline{}, false, fmt.Errorf("message %d: %w", seq, err)
+	}
+	if u, ok := snap[m.ID]; ok {
+		m = overlay(m, u)
+	}
+	return NewOutline(m, true), true, nil
+}
+
+// scanPages is the page cache of a connection that reads a long session
+// once: every page is read once, so a cache the size of the default (2
+// MB) would only cost fresh memory.
+const scanPages = 64
+
+// scanConn returns a connection whose page cache is scanPages pages until
+// it is closed.
+func (s *Service) scanConn(ctx context.Context) (*scanConnection, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var size int64
+	if err := conn.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&size); err != nil {
+		return nil, errors.Join(err, conn.Close())
+	}
+	if _, err := conn.ExecContext(ctx, `PRAGMA cache_size = `+strconv.Itoa(scanPages)); err != nil {
+		return nil, errors.Join(err, conn.Close())
+	}
+	return &scanConnection{Conn: conn, size: size}, nil
+}
+
+// scanConnection puts the page cache size back when closed.
+type scanConnection struct {
+	*sql.Conn
+	size int64
+}
+
+func (c *scanConnection) Close() error {
+	_, err := c.ExecContext(context.Background(), `PRAGMA cache_size = `+strconv.FormatInt(c.size, 10))
+	return errors.Join(err, c.Conn.Close())
+}
