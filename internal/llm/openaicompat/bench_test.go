@@ -22,3 +22,12 @@ func BenchmarkStream1MiB(b *testing.B) {
 		return New(Options{Name: "bench", BaseURL: url, HTTPClient: hc})
 	})
 }
+
+// BenchmarkToolSteps sends the steps of a tool loop (16 tools, a 13 KB
+// system prompt, a growing history) and reads a short answer.
+func BenchmarkToolSteps(b *testing.B) {
+	answer := []byte(roleFrame() + textFrame("ok") + finishFrame("stop") + usageFrame(100, 5, 0) + doneFrame())
+	llmtest.BenchToolSteps(b, answer, "m", func(url string, hc *http.Client) llm.Provider {
+		return New(Options{Name: "bench", BaseURL: url, HTTPClient: hc})
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"iter"
 	"net/http"
+	"sync"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/openaisdk"
@@ -32,8 +33,10 @@ type Options struct {
 
 // Client streams Chat Completions. It is safe for concurrent use.
 type Client struct {
-	name string
-	conn *openaisdk.Conn
+	name  string
+	conn  *openaisdk.Conn
+	cache bodyCache
+	warm  sync.Once
 }
 
 // New returns a Client for o.
@@ -48,11 +51,24 @@ func New(o Options) *Client {
 
 // Stream sends req and yields the response events; see llm.Provider.
 func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Event, error] {
-	return openaisdk.Stream(ctx, c.conn, req, "chat/completions", buildParams, c.decode)
+	return openaisdk.StreamBody(ctx, c.conn, req, "chat/completions", c.encode, c.decode)
+}
+
+// encode is the body of req, built on the pieces of the cached body that
+// shares the most with it (see encodeBody).
+func (c *Client) encode(req *llm.Request) ([]byte, error) {
+	prev, tools := c.cache.lookup(req)
+	body, e, err := encodeBody(req, prev, tools)
+	if err != nil {
+		return nil, err
+	}
+	c.cache.store(e, prev)
+	return body, nil
 }
 
 // decode reads the SSE stream and yields its events.
 func (c *Client) decode(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool) {
+	c.warm.Do(func() { go warmEncoders() })
 	dec := sse.NewReader(resp.Body)
 	st := newStreamState(c.name, yield)
 	for dec.Next() {

@@ -3,10 +3,15 @@
 // Studio, …), built on github.com/openai/openai-go/v3 with a base URL.
 //
 // Requests are always streamed (stream: true) with
-// stream_options.include_usage. The SDK builds and sends the request
+// stream_options.include_usage. The SDK encodes the body and sends it
 // (authentication, headers, base URL; its own retries are off because
-// llm.WithRetry owns retries); the adapter decodes the chunks itself so it
-// can read the fields compatible servers add:
+// llm.WithRetry owns retries). It encodes each piece on its own — the
+// other fields, each tool, each message — and a Client keeps its last
+// bodies, so the next step of a conversation copies the pieces it shares
+// (tools, system prompt, history) and encodes only its new messages; the
+// bytes are the SDK's own encoding of the whole request (body.go). The
+// adapter decodes the chunks itself so it can read the fields compatible
+// servers add:
 //   - reasoning arrives as reasoning_content (DeepSeek, Kimi, vLLM) or
 //     reasoning (OpenRouter, Ollama, Groq) deltas;
 //   - tool-call deltas are assembled by index (a new id at a known index

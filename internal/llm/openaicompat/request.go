@@ -16,23 +16,25 @@ const optEchoReasoning = "echo_reasoning"
 
 // buildParams maps req onto Chat Completions parameters.
 func buildParams(req *llm.Request) (openai.ChatCompletionNewParams, error) {
-	p := openai.ChatCompletionNewParams{
-		Model:         shared.ChatModel(req.Model),
-		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
-	}
+	p := buildSkeleton(req)
 	if len(req.System) > 0 {
 		p.Messages = append(p.Messages, openai.SystemMessage(strings.Join(req.System, "\n\n")))
 	}
-	echo := true
-	if v, ok := req.ProviderOptions[optEchoReasoning].(bool); ok {
-		echo = v
-	}
-	p.Messages = append(p.Messages, messages(req.Messages, echo)...)
+	p.Messages = append(p.Messages, messages(req.Messages, echoReasoning(req))...)
 	tools, err := toolParams(req.Tools)
 	if err != nil {
 		return p, err
 	}
 	p.Tools = tools
+	return p, nil
+}
+
+// buildSkeleton maps every field of req but the messages and the tools.
+func buildSkeleton(req *llm.Request) openai.ChatCompletionNewParams {
+	p := openai.ChatCompletionNewParams{
+		Model:         shared.ChatModel(req.Model),
+		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
+	}
 	if req.MaxTokens > 0 {
 		p.MaxTokens = openai.Int(int64(req.MaxTokens))
 	}
@@ -48,7 +50,7 @@ func buildParams(req *llm.Request) (openai.ChatCompletionNewParams, error) {
 	if extra := extraFields(req.ProviderOptions); len(extra) > 0 {
 		p.SetExtraFields(extra)
 	}
-	return p, nil
+	return p
 }
 
 // toolParams declares the tools as functions.

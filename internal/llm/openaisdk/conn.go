@@ -65,36 +65,60 @@ func New(o Options) *Conn {
 type Decoder func(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool)
 
 // Stream is an adapter's llm.Provider Stream: it builds the request body
-// of req with build (a failure is a bad_request error), posts it to path,
-// and hands the response to decode, closing its body afterwards.
+// of req with build (a failure is a bad_request error), posts it to path
+// with "stream": true set, and hands the response to decode, closing its
+// body afterwards.
 func Stream[P any](ctx context.Context, c *Conn, req *llm.Request, path string, build func(*llm.Request) (P, error), decode Decoder) iter.Seq2[llm.Event, error] {
 	return func(yield func(llm.Event, error) bool) {
 		params, err := build(req)
 		if err != nil {
-			yield(llm.Event{}, &llm.Error{Kind: llm.KindBadRequest, Provider: c.Name, Message: err.Error(), Err: err})
+			yield(llm.Event{}, badRequest(c.Name, err))
 			return
 		}
-		resp, lerr := c.PostStream(ctx, path, params, req.Headers)
-		if lerr != nil {
-			yield(llm.Event{}, lerr)
-			return
-		}
-		defer resp.Body.Close()
-		decode(ctx, resp, yield)
+		resp, lerr := c.post(ctx, path, params, req.Headers, option.WithJSONSet("stream", true))
+		respond(ctx, resp, lerr, decode, yield)
 	}
 }
 
-// PostStream sends params to path (relative to the base URL) with
-// "stream": true and the per-call headers, and returns the streaming
-// response, or the failure classified from the HTTP answer or transport.
-func (c *Conn) PostStream(ctx context.Context, path string, params any, headers map[string]string) (*http.Response, *llm.Error) {
-	opts := []option.RequestOption{option.WithJSONSet("stream", true)}
+// StreamBody is Stream for an adapter that encodes the body itself: encode
+// returns the whole JSON body, "stream": true included, which is sent as
+// is.
+func StreamBody(ctx context.Context, c *Conn, req *llm.Request, path string, encode func(*llm.Request) ([]byte, error), decode Decoder) iter.Seq2[llm.Event, error] {
+	return func(yield func(llm.Event, error) bool) {
+		body, err := encode(req)
+		if err != nil {
+			yield(llm.Event{}, badRequest(c.Name, err))
+			return
+		}
+		resp, lerr := c.post(ctx, path, body, req.Headers)
+		respond(ctx, resp, lerr, decode, yield)
+	}
+}
+
+func badRequest(name string, err error) *llm.Error {
+	return &llm.Error{Kind: llm.KindBadRequest, Provider: name, Message: err.Error(), Err: err}
+}
+
+// respond hands a successful response to decode, or yields the failure.
+func respond(ctx context.Context, resp *http.Response, lerr *llm.Error, decode Decoder, yield func(llm.Event, error) bool) {
+	if lerr != nil {
+		yield(llm.Event{}, lerr)
+		return
+	}
+	defer resp.Body.Close()
+	decode(ctx, resp, yield)
+}
+
+// post sends body (params the SDK encodes, or the encoded []byte) to path
+// with the per-call headers and the extra options.
+func (c *Conn) post(ctx context.Context, path string, body any, headers map[string]string, extra ...option.RequestOption) (*http.Response, *llm.Error) {
+	opts := extra
 	for k, v := range headers {
 		opts = append(opts, option.WithHeader(k, v))
 	}
 	var resp *http.Response
 	sdk := openai.Client{Options: c.opts}
-	if err := sdk.Post(ctx, path, params, &resp, opts...); err != nil {
+	if err := sdk.Post(ctx, path, body, &resp, opts...); err != nil {
 		if resp != nil && resp.StatusCode >= 400 && ctx.Err() == nil {
 			return nil, llm.HTTPError(c.Name, resp)
 		}

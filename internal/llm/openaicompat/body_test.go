@@ -1,0 +1,218 @@
+package openaicompat
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/llmtest"
+)
+
+// recordingServer answers every request with a short text stream and
+// keeps the bodies it received.
+type recordingServer struct {
+	mu     sync.Mutex
+	bodies [][]byte
+	url    string
+}
+
+func newRecordingServer(t *testing.T) *recordingServer {
+	t.Helper()
+	s := &recordingServer{}
+	answer := roleFrame() + textFrame("ok") + finishFrame("stop") + doneFrame()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		s.mu.Lock()
+		s.bodies = append(s.bodies, b)
+		s.mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, answer)
+	}))
+	t.Cleanup(srv.Close)
+	s.url = srv.URL
+	return s
+}
+
+func (s *recordingServer) last() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bodies[len(s.bodies)-1]
+}
+
+// sdkBody is the body as the SDK encoded it before bodies were spliced:
+// buildParams in one piece, then "stream" set as option.WithJSONSet does.
+func sdkBody(t *testing.T, req *llm.Request) []byte {
+	t.Helper()
+	b, err := encodeWhole(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestBodyMatchesSDK sends the steps of several conversations through one
+// Client (so each step is built on the cached pieces of the steps before)
+// and holds every body the server received byte for byte to the SDK's
+// own encoding of the same request: tools, images, tool results with
+// images, reasoning echo (and its end when a user message follows),
+// malformed tool input, provider options, HTML and line-separator
+// characters, a last message replaced, an edited prompt, no system prompt, no tools, a system prompt or tools that
+// change between steps, and options the splice must leave to the SDK.
+func TestBodyMatchesSDK(t *testing.T) {
+	t.Parallel()
+	srv := newRecordingServer(t)
+	c := New(Options{Name: "t", BaseURL: srv.url})
+	for name, steps := range bodyConversations() {
+		for i, req := range steps {
+			for _, err := range c.Stream(t.Context(), req) {
+				if err != nil {
+					t.Fatalf("%s step %d: %v", name, i, err)
+				}
+			}
+			got, want := srv.last(), sdkBody(t, req)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s step %d: body differs from the SDK's\n got: %s\nwant: %s", name, i, got, want)
+			}
+		}
+	}
+}
+
+// bodyConversations are sequences of requests, each step usually the
+// previous one with more messages.
+func bodyConversations() map[string][]*llm.Request {
+	rich := llmtest.RichRequest("m")
+	temp := 0.2
+	base := func(msgs ...llm.Message) *llm.Request {
+		return &llm.Request{Model: "m", System: []string{"Be <brief> & exact\u2028."}, Tools: llmtest.Tools(), MaxTokens: 100, Messages: msgs}
+	}
+	user := llmtest.User("Find <the> config & load it\u2029 \U0001F600")
+	call := llm.Message{Role: llm.RoleAssistant, Parts: []llm.Part{
+		{Type: llm.PartReasoning, Text: "I should look <first>.", Provider: ProviderType},
+		{Type: llm.PartReasoning, Text: "other provider's", Provider: "anthropic", Signature: "sig"},
+		llm.Text("Looking."),
+		llm.ToolCallPart("c1", llmtest.ToolName, llmtest.ToolArgs),
+	}}
+	bad := llm.ToolCallPart("c2", llmtest.ToolName, `{"city":`)
+	bad.InputError = "unexpected end of JSON input"
+	call2 := llm.Message{Role: llm.RoleAssistant, Parts: []llm.Part{bad}}
+	result := llm.Message{Role: llm.RoleTool, Parts: []llm.Part{llm.ToolResult("c1", llmtest.ToolName, "18 <degrees> & sunny", false)}}
+	imgResult := llm.ToolResult("c2", llmtest.ToolName, "a picture", true)
+	imgResult.MediaType, imgResult.Data = "image/png", llmtest.PNG
+	result2 := llm.Message{Role: llm.RoleTool, Parts: []llm.Part{imgResult, {Type: llm.PartImage, MediaType: "image/png", Data: llmtest.PNG}}}
+	answer := llm.Message{Role: llm.RoleAssistant, Parts: []llm.Part{llm.Text("Done.")}}
+	empty := llm.Message{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "only thinking", Provider: ProviderType}}}
+	withOpts := func(r *llm.Request, opts map[string]any) *llm.Request {
+		r.ProviderOptions = opts
+		return r
+	}
+	noTools := func(r *llm.Request) *llm.Request {
+		r.Tools = nil
+		return r
+	}
+	noSystem := func(r *llm.Request) *llm.Request {
+		r.System = nil
+		return r
+	}
+	otherSystem := func(r *llm.Request) *llm.Request {
+		r.System = []string{"Another prompt."}
+		return r
+	}
+	opts := map[string]any{"top_k": 40, "provider": map[string]any{"order": []any{"a", "b"}}, "stream": false, "a.b": "dotted", "model": "override"}
+	return map[string][]*llm.Request{
+		"rich": {rich, rich, withOpts(llmtest.RichRequest("m"), opts)},
+		"loop": {
+			base(user), base(user, call), base(user, call, result), base(user, call, result, call2),
+			base(user, call, result, call2, result2), base(user, call, result, call2, result2, empty),
+			base(user, call, result, call2, result2, empty, answer),
+			base(user, call, result, call2, result2, empty, answer, llmtest.User("And then?")),
+			base(user, call, result, call2, result2, empty, answer, llmtest.User("And then?"), call),
+		},
+		"replaced":         {base(user, call, result), base(user, call, llm.Message{Role: llm.RoleTool, Parts: []llm.Part{llm.ToolResult("c1", llmtest.ToolName, "19 degrees", false)}})},
+		"edited prompt":    {base(llmtest.User("Summary."), user, call, result), base(llmtest.User("Summary."), llmtest.User("Another prompt"), call, result)},
+		"images then user": {base(user, call, result2), base(user, call, result2, llmtest.User("Look.")), base(user, call, result2, llmtest.User("Look."), answer)},
+		"options": {
+			withOpts(base(user, call, result), opts), withOpts(base(user, call, result, call2), opts),
+			withOpts(base(user, call, result, call2), map[string]any{"echo_reasoning": false}),
+			withOpts(base(user, call, result, call2, result), map[string]any{"messages": []any{}}),
+			withOpts(base(user, call, result), map[string]any{"tools.0": "x"}),
+		},
+		"changes": {
+			base(user, call, result), noTools(base(user, call, result, call2)), noSystem(base(user, call, result, call2)),
+			otherSystem(base(user, call, result, call2)), base(user, call, result, call2),
+			{Model: "m", Temperature: &temp, Messages: []llm.Message{user}},
+			{Model: "m", System: []string{"Only a system prompt."}},
+			{Model: "m"},
+		},
+	}
+}
+
+// TestBodyAfterCallerChangesParts: a caller that reuses the slices of a
+// request it already sent, changing a part in place, gets a body for the
+// new content, not the cached one.
+func TestBodyAfterCallerChangesParts(t *testing.T) {
+	t.Parallel()
+	srv := newRecordingServer(t)
+	c := New(Options{Name: "t", BaseURL: srv.url})
+	msgs := []llm.Message{llmtest.User("first"), {Role: llm.RoleAssistant, Parts: []llm.Part{llm.Text("one")}}}
+	for i := range 2 {
+		req := &llm.Request{Model: "m", Messages: append(msgs, llmtest.User("next"))}
+		for _, err := range c.Stream(t.Context(), req) {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, want := srv.last(), sdkBody(t, req); !bytes.Equal(got, want) {
+			t.Fatalf("step %d: got %s, want %s", i, got, want)
+		}
+		msgs[1].Parts[0].Text = "changed"
+	}
+}
+
+// TestPartEqualCoversFields fails when llm.Part gains a field, which
+// partEqual must then compare.
+func TestPartEqualCoversFields(t *testing.T) {
+	t.Parallel()
+	if n := reflect.TypeFor[llm.Part]().NumField(); n != 16 {
+		t.Fatalf("llm.Part has %d fields; partEqual compares 16: add the new ones", n)
+	}
+	for i := range 16 {
+		a := llm.Part{}
+		v := reflect.ValueOf(&a).Elem().Field(i)
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString("x")
+		case reflect.Bool:
+			v.SetBool(true)
+		case reflect.Int64:
+			v.SetInt(1)
+		case reflect.Slice:
+			v.SetBytes([]byte("x"))
+		}
+		if partEqual(&a, &llm.Part{}) {
+			t.Errorf("partEqual ignores field %s", reflect.TypeFor[llm.Part]().Field(i).Name)
+		}
+	}
+}
+
+// TestBodyIsValidJSON: every body of the conversations is one JSON object.
+func TestBodyIsValidJSON(t *testing.T) {
+	t.Parallel()
+	for name, steps := range bodyConversations() {
+		for i, req := range steps {
+			b, _, err := encodeBody(req, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v map[string]any
+			if err := json.Unmarshal(b, &v); err != nil {
+				t.Errorf("%s step %d: %v: %s", name, i, err, b)
+			}
+		}
+	}
+}
