@@ -18,6 +18,8 @@ import (
 // must be written at once.
 type MessageStore interface {
 	Create(ctx context.Context, m message.Message) (message.Message, error)
+	// CreateWith is Create with more writes in the same transaction.
+	CreateWith(ctx context.Context, m message.Message, also ...message.Also) (message.Message, error)
 	Update(ctx context.Context, m message.Message) error
 	Delete(ctx context.Context, id string) error
 	List(ctx context.Context, sessionID string) ([]message.Message, error)
@@ -37,6 +39,9 @@ type SessionStore interface {
 	SetSummary(ctx context.Context, id, messageID string) error
 	AddUsage(ctx context.Context, id string, u llm.Usage, cost float64, contextTokens int64) error
 	AddTurn(ctx context.Context, t session.Turn) (session.Turn, error)
+	// AddStep is AddUsage (of t's tokens and cost, skipped when all are
+	// zero) and AddTurn(t) in one write.
+	AddStep(ctx context.Context, t session.Turn, contextTokens int64) (session.Turn, error)
 }
 
 // ChildSessions creates the child session of a sub-agent.
@@ -82,6 +87,8 @@ type Modes interface {
 // calls), for the operation tree of `hone sessions show --tree`.
 type OperationLog interface {
 	AddOperation(ctx context.Context, op session.Operation) error
+	// OperationWrite is the write of ops for MessageStore.CreateWith.
+	OperationWrite(ops ...session.Operation) message.Also
 }
 
 // HookRunner runs the user's hooks at agent events (hooks.Runner).

@@ -23,6 +23,7 @@ var (
 	_ agent.MessageStore   = (*message.Service)(nil)
 	_ agent.SessionStore   = (*session.Service)(nil)
 	_ agent.ChildSessions  = (*session.Service)(nil)
+	_ agent.OperationLog   = (*session.Service)(nil)
 	_ agent.Toolset        = (*tools.Registry)(nil)
 	_ tools.SubAgentRunner = (*agent.Coordinator)(nil)
 )
@@ -59,7 +60,7 @@ func sqliteCoordinator(t *testing.T, st store, model *fake.Model, dir string) *a
 		WorkDir:       dir,
 		DisableTitles: true,
 		DisableGit:    true,
-	}, agent.Deps{Messages: st.msgs, Sessions: st.sess, Children: st.sess, Tools: reg, SubAgentTools: reg.Subset("view", "glob", "grep", "ls")})
+	}, agent.Deps{Messages: st.msgs, Sessions: st.sess, Children: st.sess, Operations: st.sess, Tools: reg, SubAgentTools: reg.Subset("view", "glob", "grep", "ls")})
 	t.Cleanup(func() { co.Close() })
 	return co
 }
@@ -101,6 +102,36 @@ func TestSQLiteToolTurn(t *testing.T) {
 	turns, err := st.sess.Turns(t.Context(), s.ID)
 	if err != nil || len(turns) != 3 || turns[0].InputTokens != 500 {
 		t.Errorf("turns %+v %v", turns, err)
+	}
+	checkOperations(t, st, s.ID, msgs)
+}
+
+// checkOperations: every call of the stored assistant messages has one
+// operation row, naming that message, the call and the tool.
+func checkOperations(t *testing.T, st store, sessionID string, msgs []message.Message) {
+	t.Helper()
+	ops, err := st.sess.Operations(t.Context(), sessionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got []string
+	for _, m := range msgs {
+		for _, p := range m.Parts {
+			if p.Type == llm.PartToolCall {
+				want = append(want, m.ID+" "+p.ToolCallID+" "+p.ToolName)
+			}
+		}
+	}
+	for _, op := range ops {
+		if op.Kind != session.OpTool || op.Outcome != session.OutcomeOK {
+			t.Errorf("operation %+v", op)
+		}
+		got = append(got, op.MessageID+" "+op.CallID+" "+op.Name)
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("operation rows %v, want one per call %v", got, want)
 	}
 }
 

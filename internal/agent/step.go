@@ -58,7 +58,7 @@ func (t *turn) step(ctx context.Context) stepOutcome {
 	calls := msg.LLM().ToolCalls()
 	if err != nil {
 		if len(calls) > 0 {
-			t.answerUnrun(msg, calls, cutResults(err, len(calls)))
+			t.answerUnrun(msg, calls, cutResults(err, len(calls)), nil)
 		}
 		return stepOutcome{msg: msg, err: err}
 	}
@@ -157,12 +157,6 @@ func (t *turn) account(ctx context.Context, rep callReport, msg message.Message,
 	}
 	t.lastOut = u.Output
 	t.route.answered(t.c.routing(), rep.cand.Name(), u)
-	if u.Total() > 0 || cost > 0 {
-		inCtx := u.Input + u.CacheRead + u.CacheWrite
-		if aerr := t.c.deps.Sessions.AddUsage(t.store, t.sessionID, u, cost, inCtx); aerr != nil {
-			t.c.log.Error("add usage", "session", t.sessionID, "err", aerr)
-		}
-	}
 	row := session.Turn{
 		SessionID: t.sessionID, MessageID: msg.ID,
 		Provider: rep.cand.Provider, Model: rep.cand.Model, Failovers: rep.failovers,
@@ -174,8 +168,9 @@ func (t *turn) account(ctx context.Context, rep callReport, msg message.Message,
 	if err != nil {
 		row.Error = err.Error()
 	}
-	if stored, aerr := t.c.deps.Sessions.AddTurn(t.store, row); aerr != nil {
-		t.c.log.Error("add turn", "session", t.sessionID, "err", aerr)
+	inCtx := u.Input + u.CacheRead + u.CacheWrite
+	if stored, aerr := t.c.deps.Sessions.AddStep(t.store, row, inCtx); aerr != nil {
+		t.c.log.Error("add step", "session", t.sessionID, "err", aerr)
 	} else {
 		row = stored
 	}

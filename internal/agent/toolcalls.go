@@ -17,18 +17,22 @@ const notRunText = "interrupted: the turn was cancelled before this tool call ra
 
 // runTools runs the calls of assistant message msg through the toolset:
 // consecutive read-only calls together in parallel, every other call on its
-// own, in order. The results are stored in call order as one tool message.
-// It returns false when the turn was cancelled meanwhile.
+// own, in order. The results are stored in call order as one tool message,
+// in one transaction with the operation row of the call that finished
+// last (see runBatch). It returns false when the turn was cancelled
+// meanwhile.
 func (t *turn) runTools(ctx context.Context, msg message.Message, calls []llm.Part) bool {
 	results := make([]*tools.Result, len(calls))
+	var last *session.Operation
 	for i := 0; i < len(calls) && ctx.Err() == nil; {
+		t.writeOp(last)
 		j := i + 1
 		if t.parallel(calls[i]) {
 			for j < len(calls) && t.parallel(calls[j]) {
 				j++
 			}
 		}
-		t.runBatch(ctx, msg.ID, calls[i:j], results[i:j])
+		last = t.runBatch(ctx, msg.ID, calls[i:j], results[i:j])
 		i = j
 	}
 	denied := false
@@ -52,7 +56,7 @@ func (t *turn) runTools(ctx context.Context, msg message.Message, calls []llm.Pa
 	}
 	t.lastDeny = denied
 	t.route.observeResults(calls, results)
-	t.answerUnrun(msg, calls, results)
+	t.answerUnrun(msg, calls, results, last)
 	return ctx.Err() == nil
 }
 
@@ -61,21 +65,47 @@ func (t *turn) parallel(call llm.Part) bool {
 	return call.InputError == "" && t.spec.tools.Policy(call.ToolName) == tools.PolicyReadOnly
 }
 
-func (t *turn) runBatch(ctx context.Context, msgID string, calls []llm.Part, out []*tools.Result) {
+// runBatch runs calls (one, or read-only calls in parallel) and writes
+// the operation rows of the calls that finish while others still run. It
+// returns the row of the call that finished last (nil when none ran or no
+// rows are kept), which the caller stores with the tool message or before
+// the next batch: no row waits on a call that is still running.
+func (t *turn) runBatch(ctx context.Context, msgID string, calls []llm.Part, out []*tools.Result) *session.Operation {
 	if len(calls) == 1 {
-		out[0] = t.runCall(ctx, msgID, calls[0])
-		return
+		var op *session.Operation
+		out[0], op = t.runCall(ctx, msgID, calls[0])
+		return op
 	}
-	var wg sync.WaitGroup
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		left = len(calls)
+		last *session.Operation
+	)
 	for i := range calls {
-		wg.Go(func() { out[i] = t.runCall(ctx, msgID, calls[i]) })
+		wg.Go(func() {
+			var op *session.Operation
+			out[i], op = t.runCall(ctx, msgID, calls[i])
+			mu.Lock()
+			left--
+			done := left == 0
+			if done {
+				last = op
+			}
+			mu.Unlock()
+			if !done {
+				t.writeOp(op)
+			}
+		})
 	}
 	wg.Wait()
+	return last
 }
 
-// runCall runs one call; a call with malformed arguments is answered with
-// an error result without running.
-func (t *turn) runCall(ctx context.Context, msgID string, call llm.Part) *tools.Result {
+// runCall runs one call and returns its result and operation row (nil
+// when rows are not kept); a call with malformed arguments is answered
+// with an error result without running.
+func (t *turn) runCall(ctx context.Context, msgID string, call llm.Part) (*tools.Result, *session.Operation) {
 	t.c.publish(ctx, Event{Type: EventToolStarted, SessionID: t.sessionID, Call: &call})
 	start := time.Now()
 	started := t.c.cfg.Now().UnixMilli()
@@ -87,15 +117,16 @@ func (t *turn) runCall(ctx context.Context, msgID string, call llm.Part) *tools.
 		cctx := tools.WithCall(ctx, tools.CallContext{SessionID: t.sessionID, MessageID: msgID, CallID: call.ToolCallID})
 		res = t.runHooked(ctx, permission.WithAllowRules(cctx, t.spec.allow), call)
 	}
-	t.recordCall(msgID, call, res, started, time.Since(start))
+	op := t.operation(msgID, call, res, started, time.Since(start))
 	part := resultPart(call, res)
 	t.c.publish(ctx, Event{Type: EventToolFinished, SessionID: t.sessionID, Call: &call, ResultPart: &part, Denied: res.Denied})
-	return &res
+	return &res, op
 }
 
 // answerUnrun stores the tool message answering calls: results[i] when
-// the call ran, an interrupted result otherwise (results may be nil).
-func (t *turn) answerUnrun(msg message.Message, calls []llm.Part, results []*tools.Result) {
+// the call ran, an interrupted result otherwise (results may be nil),
+// together with op, the operation row not yet written (may be nil).
+func (t *turn) answerUnrun(msg message.Message, calls []llm.Part, results []*tools.Result, op *session.Operation) {
 	parts := make([]llm.Part, 0, len(calls))
 	for i, call := range calls {
 		if results != nil && results[i] != nil {
@@ -110,13 +141,18 @@ func (t *turn) answerUnrun(msg message.Message, calls []llm.Part, results []*too
 		parts = append(parts, p)
 	}
 	now := t.c.cfg.Now().UnixMilli()
-	m, err := t.c.deps.Messages.Create(t.store, message.Message{
+	var also []message.Also
+	if op != nil {
+		also = append(also, t.c.deps.Operations.OperationWrite(*op))
+	}
+	m, err := t.c.deps.Messages.CreateWith(t.store, message.Message{
 		SessionID: t.sessionID, Role: llm.RoleTool, Parts: parts,
 		Status: message.StatusDone, CreatedAt: now, FinishedAt: now,
-	})
+	}, also...)
 	if err != nil {
 		t.c.log.Error("store tool results", "session", t.sessionID, "err", err)
 		m = message.Message{SessionID: t.sessionID, Role: llm.RoleTool, Parts: parts, Status: message.StatusDone}
+		t.writeOp(op) // the row on its own, rather than not at all
 	}
 	t.appendHist(m)
 	t.pending += estimateParts(parts)
@@ -152,11 +188,11 @@ func extraImages(call llm.Part, r tools.Result) []llm.Part {
 	return out
 }
 
-// recordCall stores the operation row of a call that ran.
-func (t *turn) recordCall(msgID string, call llm.Part, res tools.Result, started int64, took time.Duration) {
-	ops := t.c.deps.Operations
-	if ops == nil {
-		return
+// operation is the operation row of a call that ran; nil when the turn
+// keeps no rows.
+func (t *turn) operation(msgID string, call llm.Part, res tools.Result, started int64, took time.Duration) *session.Operation {
+	if t.c.deps.Operations == nil {
+		return nil
 	}
 	outcome := session.OutcomeOK
 	switch {
@@ -167,12 +203,19 @@ func (t *turn) recordCall(msgID string, call llm.Part, res tools.Result, started
 	case res.Artifact != "":
 		outcome = session.OutcomeTruncated
 	}
-	err := ops.AddOperation(t.store, session.Operation{
+	return &session.Operation{
 		SessionID: t.sessionID, MessageID: msgID, CallID: call.ToolCallID, Kind: session.OpTool,
 		Name: call.ToolName, Outcome: outcome, LatencyMS: took.Milliseconds(),
 		ResultBytes: int64(len(res.Content)), StartedAt: started,
-	})
-	if err != nil {
+	}
+}
+
+// writeOp stores an operation row on its own (nil: nothing).
+func (t *turn) writeOp(op *session.Operation) {
+	if op == nil {
+		return
+	}
+	if err := t.c.deps.Operations.AddOperation(t.store, *op); err != nil {
 		t.c.log.Error("record tool call", "session", t.sessionID, "err", err)
 	}
 }

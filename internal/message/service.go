@@ -84,6 +84,18 @@ func (s *Service) Subscribe(ctx context.Context) <-chan pubsub.Event[Message] {
 // Create stores m at once and returns it with its ID (a UUIDv7, when
 // empty), timestamps (when zero) and status (StatusDone when empty) set.
 func (s *Service) Create(ctx context.Context, m Message) (Message, error) {
+	return s.CreateWith(ctx, m)
+}
+
+// Also is a write that CreateWith runs in the transaction that stores a
+// message.
+type Also func(ctx context.Context, tx *sql.Tx) error
+
+// CreateWith is Create with more writes in the same transaction: the
+// message and what also writes are stored together or not at all (the
+// agent stores a tool message with the operation rows of its calls in one
+// commit).
+func (s *Service) CreateWith(ctx context.Context, m Message, also ...Also) (Message, error) {
 	if err := s.checkOpen(); err != nil {
 		return Message{}, err
 	}
@@ -105,11 +117,32 @@ func (s *Service) Create(ctx context.Context, m Message) (Message, error) {
 		m.Status = StatusDone
 	}
 	insert := func(db execer) error { return insertMessage(ctx, db, m) }
+	if len(also) > 0 {
+		insert = func(execer) error { return s.insertWith(ctx, m, also) }
+	}
 	if err := s.write(ctx, m, insert); err != nil {
 		return Message{}, fmt.Errorf("create message in session %s: %w", m.SessionID, err)
 	}
 	s.broker.Publish(pubsub.Created, m)
 	return m, nil
+}
+
+// insertWith stores m in one transaction with also.
+func (s *Service) insertWith(ctx context.Context, m Message, also []Also) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback() }() // a no-op after Commit
+	if err := insertMessage(ctx, tx, m); err != nil {
+		return err
+	}
+	for _, write := range also {
+		if err := write(ctx, tx); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // Get returns the message with id, including an update not yet written.

@@ -2,8 +2,11 @@ package session
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
+
+	"github.com/honecode/hone/internal/message"
 )
 
 // Operation kinds.
@@ -39,10 +42,33 @@ type Operation struct {
 
 // AddOperation records an operation.
 func (s *Service) AddOperation(ctx context.Context, op Operation) error {
+	return insertOperation(ctx, s.db, op)
+}
+
+// OperationWrite is the write of ops for message.Service.CreateWith: the
+// agent stores a tool message and the operation rows of its calls in one
+// transaction.
+func (s *Service) OperationWrite(ops ...Operation) message.Also {
+	return func(ctx context.Context, tx *sql.Tx) error {
+		for _, op := range ops {
+			if err := insertOperation(ctx, tx, op); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// execer runs one statement: a *sql.DB or a *sql.Tx.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func insertOperation(ctx context.Context, q execer, op Operation) error {
 	if op.StartedAt == 0 {
 		op.StartedAt = time.Now().UnixMilli()
 	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO operations (session_id, message_id, call_id,
+	_, err := q.ExecContext(ctx, `INSERT INTO operations (session_id, message_id, call_id,
 		kind, name, outcome, latency_ms, result_bytes, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		op.SessionID, op.MessageID, op.CallID, op.Kind, op.Name, op.Outcome, op.LatencyMS,
 		op.ResultBytes, op.StartedAt)

@@ -142,12 +142,17 @@ func (s *Service) SetTodos(ctx context.Context, id string, todos []tools.Todo) e
 // AddUsage adds one step's tokens and cost to the session's counters and
 // sets its ContextTokens (the size of that step's context).
 func (s *Service) AddUsage(ctx context.Context, id string, u llm.Usage, cost float64, contextTokens int64) error {
-	return s.update(ctx, id, "add usage", `input_tokens = input_tokens + ?,
-		output_tokens = output_tokens + ?, cache_read_tokens = cache_read_tokens + ?,
-		cache_write_tokens = cache_write_tokens + ?, cost = cost + ?, context_tokens = ?,
-		updated_at = ?`,
+	return s.update(ctx, id, "add usage", addUsageSet,
 		u.Input, u.Output, u.CacheRead, u.CacheWrite, cost, contextTokens, time.Now().UnixMilli())
 }
+
+// addUsageSet is the SET clause of AddUsage: input, output, cache read
+// and cache write tokens and cost are added, context tokens and updated_at
+// set.
+const addUsageSet = `input_tokens = input_tokens + ?,
+		output_tokens = output_tokens + ?, cache_read_tokens = cache_read_tokens + ?,
+		cache_write_tokens = cache_write_tokens + ?, cost = cost + ?, context_tokens = ?,
+		updated_at = ?`
 
 // update runs one UPDATE of the session's row and publishes the result.
 func (s *Service) update(ctx context.Context, id, what, set string, args ...any) error {

@@ -2,9 +2,13 @@ package session
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/honecode/hone/internal/pubsub"
 )
 
 const turnColumns = `id, session_id, message_id, provider, model, failovers, latency_ms, ttft_ms,
@@ -14,6 +18,59 @@ const turnColumns = `id, session_id, message_id, provider, model, failovers, lat
 // AddTurn records one model step and returns it with its ID and CreatedAt
 // (when zero) set.
 func (s *Service) AddTurn(ctx context.Context, t Turn) (Turn, error) {
+	t, err := insertTurn(ctx, s.db, t)
+	if err != nil {
+		return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
+	}
+	return t, nil
+}
+
+// AddStep is AddUsage then AddTurn in one transaction, one commit on the
+// agent's way from a model's answer to its tools: it records the step t
+// and, unless its tokens and cost are all zero, adds them to the
+// session's counters and sets its ContextTokens to contextTokens. Nothing
+// is stored when either fails.
+func (s *Service) AddStep(ctx context.Context, t Turn, contextTokens int64) (Turn, error) {
+	s.updateMu.Lock()
+	defer s.updateMu.Unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Turn{}, fmt.Errorf("add step to session %s: %w", t.SessionID, err)
+	}
+	defer func() { _ = tx.Rollback() }() // a no-op after Commit
+	var sess *Session
+	if t.InputTokens != 0 || t.OutputTokens != 0 || t.CacheRead != 0 || t.CacheWrite != 0 || t.Cost != 0 {
+		row := tx.QueryRowContext(ctx, `UPDATE sessions SET `+addUsageSet+` WHERE id = ? RETURNING `+columns,
+			t.InputTokens, t.OutputTokens, t.CacheRead, t.CacheWrite, t.Cost, contextTokens, time.Now().UnixMilli(), t.SessionID)
+		got, err := scanSession(row)
+		if errors.Is(err, sql.ErrNoRows) {
+			err = ErrNotFound
+		}
+		if err != nil {
+			return Turn{}, fmt.Errorf("add usage of session %s: %w", t.SessionID, err)
+		}
+		sess = &got
+	}
+	if t, err = insertTurn(ctx, tx, t); err != nil {
+		return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Turn{}, fmt.Errorf("add step to session %s: %w", t.SessionID, err)
+	}
+	if sess != nil {
+		s.broker.Publish(pubsub.Updated, *sess)
+	}
+	return t, nil
+}
+
+// rowQuerier is a *sql.DB or a *sql.Tx.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// insertTurn stores t and returns it with its ID and CreatedAt (when
+// zero) set.
+func insertTurn(ctx context.Context, q rowQuerier, t Turn) (Turn, error) {
 	if t.CreatedAt == 0 {
 		t.CreatedAt = time.Now().UnixMilli()
 	}
@@ -23,27 +80,24 @@ func (s *Service) AddTurn(ctx context.Context, t Turn) (Turn, error) {
 	}
 	fo, err := json.Marshal(failovers)
 	if err != nil {
-		return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
+		return t, err
 	}
 	sw := ""
 	if t.Switch != nil {
 		b, err := json.Marshal(t.Switch)
 		if err != nil {
-			return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
+			return t, err
 		}
 		sw = string(b)
 	}
-	err = s.db.QueryRowContext(ctx, `INSERT INTO turns (session_id, message_id, provider, model,
+	err = q.QueryRowContext(ctx, `INSERT INTO turns (session_id, message_id, provider, model,
 		failovers, latency_ms, ttft_ms, input_tokens, output_tokens, cache_read_tokens,
 		cache_write_tokens, cost, finish_reason, error, created_at, model_switch)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		t.SessionID, t.MessageID, t.Provider, t.Model, string(fo), t.LatencyMS, t.TTFTMS,
 		t.InputTokens, t.OutputTokens, t.CacheRead, t.CacheWrite, t.Cost, t.FinishReason,
 		t.Error, t.CreatedAt, sw).Scan(&t.ID)
-	if err != nil {
-		return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
-	}
-	return t, nil
+	return t, err
 }
 
 // Turns returns the session's model steps in the order they were added.

@@ -2,6 +2,7 @@ package agenttest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -34,6 +35,15 @@ func (s *Messages) Create(_ context.Context, m message.Message) (message.Message
 	s.byID[m.ID] = len(s.msgs)
 	s.msgs = append(s.msgs, m)
 	return m, nil
+}
+
+// CreateWith is Create; the fake has no database, so it refuses extra
+// writes (a test with operation rows uses the SQLite stores).
+func (s *Messages) CreateWith(ctx context.Context, m message.Message, also ...message.Also) (message.Message, error) {
+	if len(also) > 0 {
+		return message.Message{}, errors.New("agenttest.Messages cannot run database writes")
+	}
+	return s.Create(ctx, m)
 }
 
 // Update replaces the stored message with m's id.
