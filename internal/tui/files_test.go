@@ -34,6 +34,24 @@ func TestListFilesHonoursGitignore(t *testing.T) {
 	}
 }
 
+// TestListFilesHonoursNestedGitignores: a directory's .gitignore applies
+// below it, and the nearest file with a matching pattern decides, so a
+// nested "!" pattern re-includes what the root's ignores, as in git.
+func TestListFilesHonoursNestedGitignores(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for _, f := range []string{"a.log", "sub/keep.log", "sub/drop.log", "sub/secret/x.txt", "other/secret/y.txt", "sub/deep/z.tmp"} {
+		write(t, root, f, "x")
+	}
+	write(t, root, ".gitignore", "*.log\n")
+	write(t, root, "sub/.gitignore", "!keep.log\nsecret/\n*.tmp\n")
+	got := listFiles(root)
+	want := []string{".gitignore", "sub/.gitignore", "sub/keep.log", "other/secret/y.txt"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("listFiles = %v, want %v", got, want)
+	}
+}
+
 func TestReadAttachments(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
