@@ -158,17 +158,28 @@ const addUsageSet = `input_tokens = input_tokens + ?,
 func (s *Service) update(ctx context.Context, id, what, set string, args ...any) error {
 	s.updateMu.Lock()
 	defer s.updateMu.Unlock()
-	row := s.db.QueryRowContext(ctx,
-		`UPDATE sessions SET `+set+` WHERE id = ? RETURNING `+columns, append(args, id)...)
-	sess, err := scanSession(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("%s of session %s: %w", what, id, ErrNotFound)
-	}
+	sess, err := updateRow(ctx, s.db, id, what, set, args...)
 	if err != nil {
-		return fmt.Errorf("%s of session %s: %w", what, id, err)
+		return err
 	}
 	s.broker.Publish(pubsub.Updated, sess)
 	return nil
+}
+
+// updateRow runs one UPDATE of the session's row through q (the database
+// or a transaction) and returns the row as updated; what names the change
+// in errors.
+func updateRow(ctx context.Context, q rowQuerier, id, what, set string, args ...any) (Session, error) {
+	row := q.QueryRowContext(ctx,
+		`UPDATE sessions SET `+set+` WHERE id = ? RETURNING `+columns, append(args, id)...)
+	sess, err := scanSession(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Session{}, fmt.Errorf("%s of session %s: %w", what, id, err)
+	}
+	return sess, nil
 }
 
 // Delete removes the session with everything that belongs to it: its

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -39,15 +38,11 @@ func (s *Service) AddStep(ctx context.Context, t Turn, contextTokens int64) (Tur
 	}
 	defer func() { _ = tx.Rollback() }() // a no-op after Commit
 	var sess *Session
-	if t.InputTokens != 0 || t.OutputTokens != 0 || t.CacheRead != 0 || t.CacheWrite != 0 || t.Cost != 0 {
-		row := tx.QueryRowContext(ctx, `UPDATE sessions SET `+addUsageSet+` WHERE id = ? RETURNING `+columns,
-			t.InputTokens, t.OutputTokens, t.CacheRead, t.CacheWrite, t.Cost, contextTokens, time.Now().UnixMilli(), t.SessionID)
-		got, err := scanSession(row)
-		if errors.Is(err, sql.ErrNoRows) {
-			err = ErrNotFound
-		}
+	if t.HasUsage() {
+		got, err := updateRow(ctx, tx, t.SessionID, "add usage", addUsageSet,
+			t.InputTokens, t.OutputTokens, t.CacheRead, t.CacheWrite, t.Cost, contextTokens, time.Now().UnixMilli())
 		if err != nil {
-			return Turn{}, fmt.Errorf("add usage of session %s: %w", t.SessionID, err)
+			return Turn{}, err
 		}
 		sess = &got
 	}
@@ -61,6 +56,12 @@ func (s *Service) AddStep(ctx context.Context, t Turn, contextTokens int64) (Tur
 		s.broker.Publish(pubsub.Updated, *sess)
 	}
 	return t, nil
+}
+
+// HasUsage reports whether the step used any tokens or cost anything
+// (AddStep adds nothing to the session's counters otherwise).
+func (t Turn) HasUsage() bool {
+	return t.InputTokens != 0 || t.OutputTokens != 0 || t.CacheRead != 0 || t.CacheWrite != 0 || t.Cost != 0
 }
 
 // rowQuerier is a *sql.DB or a *sql.Tx.

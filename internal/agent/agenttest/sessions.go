@@ -126,7 +126,7 @@ func (s *Sessions) AddTurn(_ context.Context, t session.Turn) (session.Turn, err
 // AddStep is AddUsage (unless the tokens and cost are all zero) and
 // AddTurn.
 func (s *Sessions) AddStep(ctx context.Context, t session.Turn, contextTokens int64) (session.Turn, error) {
-	if t.InputTokens != 0 || t.OutputTokens != 0 || t.CacheRead != 0 || t.CacheWrite != 0 || t.Cost != 0 {
+	if t.HasUsage() {
 		u := llm.Usage{Input: t.InputTokens, Output: t.OutputTokens, CacheRead: t.CacheRead, CacheWrite: t.CacheWrite}
 		if err := s.AddUsage(ctx, t.SessionID, u, t.Cost, contextTokens); err != nil {
 			return session.Turn{}, err
