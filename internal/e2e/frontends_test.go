@@ -14,14 +14,7 @@ import (
 func TestHoneWithoutHoneFullSaysHowToBuildIt(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	data, err := os.ReadFile(honeBin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	alone := filepath.Join(t.TempDir(), "hone")
-	if err := os.WriteFile(alone, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	alone := honeAlone(t)
 	run := func(args ...string) (string, int) {
 		cmd := exec.Command(alone, args...)
 		cmd.Dir, cmd.Env = e.project, e.environ()
@@ -40,4 +33,19 @@ func TestHoneWithoutHoneFullSaysHowToBuildIt(t *testing.T) {
 	if out, code := run("version"); code != 0 || !strings.HasPrefix(out, "hone ") {
 		t.Errorf("hone version without hone-full: exit %d, %q", code, out)
 	}
+}
+
+// honeAlone is a copy of hone in a directory of its own, without the
+// executables installed next to it (hone-full, hone-procs).
+func honeAlone(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(honeBin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := filepath.Join(t.TempDir(), "hone")
+	if err := os.WriteFile(alone, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return alone
 }

@@ -115,14 +115,7 @@ func TestKillNineLeavesNoBashProcess(t *testing.T) {
 func TestKillNineWithoutHoneProcs(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	data, err := os.ReadFile(honeBin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.bin = filepath.Join(t.TempDir(), "hone")
-	if err := os.WriteFile(e.bin, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	e.bin = honeAlone(t)
 	killDuringSleeps(t, e, e.bin+" __procs")
 }
 
