@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+
+	"github.com/honecode/hone/internal/tools/ignore"
 )
 
 // walkTree calls fn for every entry below root (not root itself) in
@@ -17,9 +19,9 @@ func walkTree(ctx context.Context, root string, fn func(abs string, d fs.DirEntr
 	// the one being listed.
 	type level struct {
 		dir string
-		ign *ignoreChain
+		ign *ignore.Chain
 	}
-	open := []level{{dir: root, ign: rootChain(root)}}
+	open := []level{{dir: root, ign: ignore.RootChain(root)}}
 	n := 0
 	err := filepath.WalkDir(root, func(abs string, d fs.DirEntry, err error) error {
 		if n++; n%256 == 0 && ctx.Err() != nil {
@@ -38,14 +40,14 @@ func walkTree(ctx context.Context, root string, fn func(abs string, d fs.DirEntr
 			open = open[:len(open)-1]
 		}
 		ign := open[len(open)-1].ign
-		if d.IsDir() && d.Name() == ".git" || ign.ignored(abs, d.IsDir()) {
+		if d.IsDir() && d.Name() == ".git" || ign.Ignored(abs, d.IsDir()) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
 		}
 		if d.IsDir() {
-			open = append(open, level{dir: abs, ign: ign.with(abs)})
+			open = append(open, level{dir: abs, ign: ign.With(abs)})
 		}
 		return fn(abs, d)
 	})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/honecode/hone/internal/fsguard"
+	"github.com/honecode/hone/internal/tools/ignore"
 )
 
 //go:embed glob.md
@@ -109,7 +110,7 @@ func globWalk(ctx context.Context, root, pattern string) ([]globHit, error) {
 		if d.IsDir() {
 			return
 		}
-		rel, ok := below(root, abs)
+		rel, ok := ignore.Below(root, abs)
 		if !ok || !doublestar.MatchUnvalidated(pattern, filepath.ToSlash(rel)) {
 			return
 		}

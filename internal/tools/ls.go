@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/honecode/hone/internal/tools/ignore"
 )
 
 //go:embed ls.md
@@ -100,9 +101,9 @@ func lsCollect(ctx context.Context, root string, ignores []string, depth int) (*
 		node  *lsNode
 		abs   string
 		level int
-		ign   *ignoreChain // the parent's chain (the root's own for the root)
+		ign   *ignore.Chain // the parent's chain (the root's own for the root)
 	}
-	queue, count := []item{{top, root, 1, rootChain(root)}}, 0
+	queue, count := []item{{top, root, 1, ignore.RootChain(root)}}, 0
 	for len(queue) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, false, err
@@ -115,11 +116,11 @@ func lsCollect(ctx context.Context, root string, ignores []string, depth int) (*
 		}
 		ign := it.ign
 		if it.abs != root && hasIgnoreFile(entries) {
-			ign = ign.with(it.abs)
+			ign = ign.With(it.abs)
 		}
 		for _, e := range entries {
 			abs := filepath.Join(it.abs, e.Name())
-			if lsSkip(root, abs, e.Name(), e.IsDir(), ignores) || ign.ignored(abs, e.IsDir()) {
+			if lsSkip(root, abs, e.Name(), e.IsDir(), ignores) || ign.Ignored(abs, e.IsDir()) {
 				continue
 			}
 			if count == lsMaxEntries {

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/honecode/hone/internal/tools/ignore"
 )
 
 // walkTreeParallel calls fn for the same entries as walkTree, with
@@ -16,7 +18,7 @@ import (
 // queue, so memory grows with the widest level of the tree, not with the
 // number of goroutines.
 func walkTreeParallel(ctx context.Context, root string, fn func(abs string, e walkEntry)) error {
-	w := &parallelWalk{ctx: ctx, root: root, fn: fn, queue: []walkDir{{dir: root, ign: rootChain(root), loaded: true}}, pending: 1}
+	w := &parallelWalk{ctx: ctx, root: root, fn: fn, queue: []walkDir{{dir: root, ign: ignore.RootChain(root), loaded: true}}, pending: 1}
 	w.cond = sync.NewCond(&w.mu)
 	var wg sync.WaitGroup
 	for range max(2, runtime.GOMAXPROCS(0)*2) {
@@ -34,7 +36,7 @@ func walkTreeParallel(ctx context.Context, root string, fn func(abs string, e wa
 // its parent (or its own, once loaded).
 type walkDir struct {
 	dir    string
-	ign    *ignoreChain
+	ign    *ignore.Chain
 	loaded bool // ign already holds dir's own .gitignore
 }
 
@@ -91,7 +93,7 @@ func (w *parallelWalk) read(wd walkDir) []walkDir {
 	fd := int(f.Fd())
 	ign := wd.ign
 	if !wd.loaded && hasIgnoreFile(entries) {
-		ign = ign.with(wd.dir)
+		ign = ign.With(wd.dir)
 	}
 	prefix := wd.dir
 	if !strings.HasSuffix(prefix, string(filepath.Separator)) {
@@ -100,7 +102,7 @@ func (w *parallelWalk) read(wd walkDir) []walkDir {
 	var dirs []walkDir
 	for _, d := range entries {
 		abs := prefix + d.Name() // wd.dir is clean: no need to Join
-		if d.IsDir() && d.Name() == ".git" || ign.ignored(abs, d.IsDir()) {
+		if d.IsDir() && d.Name() == ".git" || ign.Ignored(abs, d.IsDir()) {
 			continue
 		}
 		if d.IsDir() {

@@ -34,29 +34,30 @@ func listFilesCmd(workDir string) tea.Cmd {
 }
 
 func listFiles(root string) []string {
-	gi := ignores{}
-	gi.load(root, "")
+	// The chain inside each directory walked: the project's .gitignore
+	// files from root down (a nil chain is the empty one).
+	chains := map[string]*ignore.Chain{root: (*ignore.Chain)(nil).With(root)}
 	var files []string
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
+		if err != nil || path == root {
 			return nil // unreadable entries are skipped
 		}
 		rel, relErr := filepath.Rel(root, path)
-		if relErr != nil || rel == "." {
+		if relErr != nil {
 			return nil
 		}
-		rel = filepath.ToSlash(rel)
+		chain := chains[filepath.Dir(path)]
 		if d.IsDir() {
-			if skippedDir(d.Name()) || gi.ignored(rel, true) {
+			if skippedDir(d.Name()) || chain.Ignored(path, true) {
 				return filepath.SkipDir
 			}
-			gi.load(root, rel)
+			chains[path] = chain.With(path)
 			return nil
 		}
-		if gi.ignored(rel, false) {
+		if chain.Ignored(path, false) {
 			return nil
 		}
-		files = append(files, rel)
+		files = append(files, filepath.ToSlash(rel))
 		if len(files) >= maxListedFiles {
 			return errEnough
 		}
@@ -70,38 +71,4 @@ func listFiles(root string) []string {
 		return files[i] < files[j]
 	})
 	return files
-}
-
-// ignores are the .gitignore files met on a walk, by the directory that
-// holds them (relative to the root, "" for the root itself).
-type ignores map[string]*ignore.File
-
-// load reads the .gitignore of the directory rel, if it has one.
-func (g ignores) load(root, rel string) {
-	f, err := ignore.Read(filepath.Join(root, filepath.FromSlash(rel), ".gitignore"))
-	if err == nil && !f.Empty() {
-		g[rel] = f
-	}
-}
-
-// ignored reports whether rel is ignored: as in git, the nearest
-// .gitignore with a pattern that matches rel decides. The walk never
-// enters an ignored directory, so rel's parents are not ignored.
-func (g ignores) ignored(rel string, isDir bool) bool {
-	dir := rel
-	for dir != "" {
-		dir = dir[:max(strings.LastIndexByte(dir, '/'), 0)]
-		f := g[dir]
-		if f == nil {
-			continue
-		}
-		sub := rel
-		if dir != "" {
-			sub = rel[len(dir)+1:]
-		}
-		if matched, ignored := f.Match(sub, isDir); matched {
-			return ignored
-		}
-	}
-	return false
 }

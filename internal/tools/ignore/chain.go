@@ -1,26 +1,25 @@
-package tools
+package ignore
 
 import (
 	"os"
 	"path/filepath"
-
-	"github.com/honecode/hone/internal/tools/ignore"
 )
 
-// ignoreChain is the .gitignore files that apply inside one directory:
+// Chain is the .gitignore files that apply inside one directory:
 // the nearest first, then those of the directories above it, up to the
 // repository top (the first directory holding .git) or the file system
-// root. Directories without a .gitignore add no link. Chains are never
-// changed once made, so parallel walkers share them freely.
-type ignoreChain struct {
+// root. Directories without a .gitignore add no link; a nil *Chain is the
+// empty chain. Chains are never changed once made, so parallel walkers
+// share them freely.
+type Chain struct {
 	dir    string
-	file   *ignore.File
-	parent *ignoreChain
+	file   *File
+	parent *Chain
 }
 
-// rootChain is the chain inside root: the .gitignore files of root and
+// RootChain is the chain inside root: the .gitignore files of root and
 // of its parents up to the repository top.
-func rootChain(root string) *ignoreChain {
+func RootChain(root string) *Chain {
 	var dirs []string
 	for dir := root; ; dir = filepath.Dir(dir) {
 		dirs = append(dirs, dir)
@@ -28,29 +27,29 @@ func rootChain(root string) *ignoreChain {
 			break
 		}
 	}
-	var c *ignoreChain
+	var c *Chain
 	for i := len(dirs) - 1; i >= 0; i-- {
-		c = c.with(dirs[i])
+		c = c.With(dirs[i])
 	}
 	return c
 }
 
-// with is the chain inside dir, a directory below c's, after reading
+// With is the chain inside dir, a directory below c's, after reading
 // dir/.gitignore: c itself when dir has none (or no patterns).
-func (c *ignoreChain) with(dir string) *ignoreChain {
-	f, err := ignore.Read(filepath.Join(dir, ".gitignore"))
+func (c *Chain) With(dir string) *Chain {
+	f, err := Read(filepath.Join(dir, ".gitignore"))
 	if err != nil || f.Empty() {
 		return c
 	}
-	return &ignoreChain{dir: dir, file: f, parent: c}
+	return &Chain{dir: dir, file: f, parent: c}
 }
 
-// ignored reports whether abs, an entry inside c's directory (a
+// Ignored reports whether abs, an entry inside c's directory (a
 // directory when isDir), is ignored. As in git, the nearest .gitignore
 // with a matching pattern decides, and its last matching pattern wins.
-func (c *ignoreChain) ignored(abs string, isDir bool) bool {
+func (c *Chain) Ignored(abs string, isDir bool) bool {
 	for n := c; n != nil; n = n.parent {
-		rel, ok := below(n.dir, abs)
+		rel, ok := Below(n.dir, abs)
 		if !ok {
 			continue
 		}
@@ -61,9 +60,9 @@ func (c *ignoreChain) ignored(abs string, isDir bool) bool {
 	return false
 }
 
-// below is abs relative to dir, without allocating, when abs lies below
+// Below is abs relative to dir, without allocating, when abs lies below
 // dir.
-func below(dir, abs string) (string, bool) {
+func Below(dir, abs string) (string, bool) {
 	if len(abs) <= len(dir) || abs[:len(dir)] != dir {
 		return "", false
 	}
