@@ -17,14 +17,15 @@ import (
 const gitStatusLines = 30
 
 // gitSummary describes the repository at dir for the system prompt: the
-// branch and the short status. It is empty when dir is not in a git work
-// tree, git is missing, or the repository's configuration names programs
+// branch and the short status. It is empty, without starting git, when
+// no repository is found from dir (as git looks for one); empty also
+// when git is missing, fails, or the repository's configuration names programs
 // (core.fsmonitor, filters …) that git status could run: the project may
 // have been written by a model or shipped with its .git directory. run
 // starts git (the app passes one that confines it in a read-only
 // sandbox); nil runs it directly.
 func gitSummary(ctx context.Context, dir string, run func(context.Context, string, ...string) ([]byte, error)) string {
-	if real, err := filepath.EvalSymlinks(dir); err != nil || !shell.GitConfigHarmless(real) {
+	if real, err := filepath.EvalSymlinks(dir); err != nil || !shell.InHarmlessGitRepo(real) {
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,5 +39,37 @@ func TestGitSummaryRunsNoConfiguredProgram(t *testing.T) {
 	}
 	if _, err := os.Stat(marker); err == nil {
 		t.Errorf("core.fsmonitor ran")
+	}
+}
+
+// TestGitSummaryStartsNoGitOutsideARepository: where git would find no
+// repository (it looks upward from the directory) no git process starts,
+// since git status could only fail; in a subdirectory of a repository
+// one does.
+func TestGitSummaryStartsNoGitOutsideARepository(t *testing.T) {
+	t.Parallel()
+	git := testenv.LookPath(t, "git")
+	outside := t.TempDir()
+	if out, err := exec.Command(git, "-C", outside, "rev-parse", "--git-dir").CombinedOutput(); err == nil {
+		t.Skipf("the temporary directory is inside a repository (%s)", strings.TrimSpace(string(out)))
+	}
+	var ran []string
+	run := func(_ context.Context, dir string, args ...string) ([]byte, error) {
+		ran = append(ran, dir)
+		return exec.Command(git, append([]string{"-C", dir}, args...)...).Output()
+	}
+	if got := gitSummary(t.Context(), outside, run); got != "" || len(ran) != 0 {
+		t.Fatalf("outside a repository: summary %q, git started in %v", got, ran)
+	}
+	repo := t.TempDir()
+	if out, err := exec.Command(git, "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	sub := filepath.Join(repo, "a", "b")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := gitSummary(t.Context(), sub, run); !strings.Contains(got, "Git branch") || len(ran) != 1 {
+		t.Fatalf("in a repository's subdirectory: summary %q, git started in %v", got, ran)
 	}
 }

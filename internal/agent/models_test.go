@@ -56,6 +56,7 @@ func TestGitSummaryReachesTheSystemPrompt(t *testing.T) {
 	var calls atomic.Int32
 	h := newHarness(t, model, func(c *agent.Config) {
 		c.DisableGit = false
+		markRepository(t, c.WorkDir)
 		c.Git = func(context.Context, string, ...string) ([]byte, error) {
 			calls.Add(1)
 			return []byte("## feature/x\n M main.go\n"), nil

@@ -267,6 +267,7 @@ func TestGitAheadServesTheFirstTurn(t *testing.T) {
 	m := fake.New(fake.Turn{fake.Text("one")}, fake.Turn{fake.Text("two")})
 	h := newHarness(t, m, func(c *agent.Config) {
 		c.DisableGit = false
+		markRepository(t, c.WorkDir)
 		c.Git = git
 		c.GitAhead = agent.StartGitSummary(t.Context(), c.WorkDir, git)
 		<-ran
@@ -281,5 +282,14 @@ func TestGitAheadServesTheFirstTurn(t *testing.T) {
 		if sys := strings.Join(reqs[i].System, "\n"); !strings.Contains(sys, "Git branch: "+want) {
 			t.Errorf("turn %d system prompt lacks %q:\n%s", i+1, want, sys)
 		}
+	}
+}
+
+// markRepository makes dir look like a work tree to git's discovery (a
+// .git directory), so that the git summary runs the test's fake git.
+func markRepository(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -89,9 +89,9 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if err != nil {
 		return err
 	}
-	// The turn's git status runs through the supervisor: start it now so
-	// that it initializes while the config and the store load.
-	a.Launcher().Prestart()
+	// No supervisor is started ahead: the turn's git status starts it
+	// (in a repository only), and a run that starts no process never pays
+	// for it.
 	loaded, err := a.Config(ctx)
 	if err != nil {
 		return configErr(err)

@@ -44,16 +44,21 @@ func benchProcess(b *testing.B, e *env, args ...string) {
 // moment a local Chat Completions server receives the first model
 // request: config, database, permissions, tools, system prompt and the
 // HTTP request. existing-db reuses one data directory (the common case);
-// new-db starts each run with an empty one (database created, migrations).
+// new-db starts each run with an empty one (database created, migrations);
+// git-repo is existing-db in a git repository, where the system prompt's
+// git status (a sandboxed process, through the supervisor) runs first.
 func BenchmarkRunFirstRequest(b *testing.B) {
-	for _, fresh := range []bool{false, true} {
-		name := "existing-db"
-		if fresh {
-			name = "new-db"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, c := range []struct {
+		name        string
+		fresh, repo bool
+	}{{"existing-db", false, false}, {"new-db", true, false}, {"git-repo", false, true}} {
+		fresh := c.fresh
+		b.Run(c.name, func(b *testing.B) {
 			e := newEnv(b)
 			benchProject(b, e)
+			if c.repo {
+				initRepo(b, e.project)
+			}
 			srv := newChatServer(b, func(int, *chatRequest) reply { return reply{text: "ok"} })
 			e.useConfig(withoutTitles(serverConfig(srv.URL())))
 			if !fresh {

@@ -164,7 +164,7 @@ func TestKillNineWithGopls(t *testing.T) {
 }
 
 // lookPath finds a program a test needs: required in CI, else optional.
-func lookPath(t *testing.T, name string) string {
+func lookPath(t testing.TB, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err == nil {

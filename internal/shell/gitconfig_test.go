@@ -105,6 +105,17 @@ func TestGitNeedsAHarmlessRepository(t *testing.T) {
 			t.Errorf("Analyze(%q) = %s, want %s", tc.line, got, tc.want)
 		}
 	}
+	if outside := filepath.Join(filepath.Dir(root), "outside"); InHarmlessGitRepo(outside) {
+		t.Errorf("InHarmlessGitRepo(%s) = true outside every repository", outside)
+	}
+	for dir, want := range map[string]bool{
+		root: true, filepath.Join(root, "internal"): true, filepath.Join(root, "vendor"): false,
+		filepath.Join(root, "wt"): false, filepath.Join(root, "bare"): false, filepath.Join(root, "broken"): false,
+	} {
+		if got := InHarmlessGitRepo(dir); got != want {
+			t.Errorf("InHarmlessGitRepo(%s) = %v, want %v", dir, got, want)
+		}
+	}
 	writeFile(t, filepath.Join(root, ".git", "config"), "[core]\n\tfsmonitor = ./evil.sh\n")
 	for _, line := range []string{"git status", "git log", "git -C internal diff", "cd sub && git status"} {
 		if got := verdict(Analyze(line, w)); got != "ask" {

@@ -80,3 +80,12 @@ func GitEnv(env []string) []string {
 // no program (see gitHarmlessKeys). Together with GitEnv this is what
 // lets Hone run git on its own in a repository a model may have written.
 func GitConfigHarmless(dir string) bool { return gitRepoHarmless(dir, "") }
+
+// InHarmlessGitRepo reports whether git run in dir (an absolute, resolved
+// directory) would find a repository, and one whose configuration runs
+// no program (as GitConfigHarmless). Outside every repository git status
+// can only fail, so there is no point starting it.
+func InHarmlessGitRepo(dir string) bool {
+	g, ok := discoverGitDir(dir)
+	return ok && g != "" && gitRepoHarmless(dir, g)
+}
