@@ -30,6 +30,7 @@ func (t *turn) loop(ctx context.Context, a *activeSession) {
 			break
 		}
 	}
+	t.awaitToolWrite() // the turn ends with its messages stored
 	t.c.markClosing(a)
 }
 

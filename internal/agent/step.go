@@ -31,7 +31,9 @@ func (t *turn) step(ctx context.Context) stepOutcome {
 	w := newStepWriter(t)
 	rep, err := t.c.callModel(ctx, t.sessionID, t.candidates(ctx), func(c Candidate) *llm.Request {
 		w.prepare(c)
-		return t.request(ctx, c)
+		req := t.request(ctx, c)
+		t.startToolWrite()
+		return req
 	}, w)
 	reason, note := rep.reason, ""
 	switch {

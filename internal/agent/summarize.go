@@ -74,6 +74,7 @@ func (t *turn) autoSummarize(ctx context.Context) {
 // continueTask, the summary ends with an instruction to carry on. A
 // failure is remembered so the turn does not try again.
 func (t *turn) summarize(ctx context.Context, continueTask bool) error {
+	t.awaitToolWrite() // it reads the session and stores after it
 	c := t.c
 	t.preCompact(ctx, continueTask)
 	c.publish(ctx, Event{Type: EventSummarizing, SessionID: t.sessionID})

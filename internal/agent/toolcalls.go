@@ -141,21 +141,91 @@ func (t *turn) answerUnrun(msg message.Message, calls []llm.Part, results []*too
 		parts = append(parts, p)
 	}
 	now := t.c.cfg.Now().UnixMilli()
-	var also []message.Also
-	if op != nil {
-		also = append(also, t.c.deps.Operations.OperationWrite(*op))
-	}
-	m, err := t.c.deps.Messages.CreateWith(t.store, message.Message{
+	m := message.Message{
 		SessionID: t.sessionID, Role: llm.RoleTool, Parts: parts,
-		Status: message.StatusDone, CreatedAt: now, FinishedAt: now,
-	}, also...)
-	if err != nil {
-		t.c.log.Error("store tool results", "session", t.sessionID, "err", err)
-		m = message.Message{SessionID: t.sessionID, Role: llm.RoleTool, Parts: parts, Status: message.StatusDone}
-		t.writeOp(op) // the row on its own, rather than not at all
+		Status: message.StatusDone, CreatedAt: now, UpdatedAt: now, FinishedAt: now,
 	}
+	t.storeToolMessage(&m, op)
 	t.appendHist(m)
 	t.pending += estimateParts(parts)
+}
+
+// storeToolMessage gives the tool message m its id (so that the history
+// holds it at once) and keeps it, with op, the operation row not yet
+// written (may be nil), for startToolWrite: the next request is built
+// and sent before it is stored, and the write, which the model's answer
+// takes far longer than, is off the path from the tool's result to that
+// request. Whatever the turn stores next waits for it (awaitToolWrite),
+// so the session's order is kept. A crash in between leaves the calls
+// without their results, which the next load repairs as interrupted.
+func (t *turn) storeToolMessage(m *message.Message, op *session.Operation) {
+	id, err := message.NewID()
+	if err != nil {
+		t.c.log.Error("store tool results", "session", t.sessionID, "err", err)
+		t.writeOp(op)
+		return
+	}
+	m.ID = id
+	t.writeMu.Lock()
+	t.unstored = append(t.unstored, unstoredTool{msg: *m, op: op})
+	t.writeMu.Unlock()
+}
+
+// unstoredTool is a tool message storeToolMessage keeps for
+// startToolWrite.
+type unstoredTool struct {
+	msg message.Message
+	op  *session.Operation
+}
+
+// startToolWrite begins storing the kept tool messages, in order, in the
+// background (nothing when none is kept). It runs once the next request
+// is built, so that the write neither delays nor contends with anything
+// before it (the queued-prompt check reads the database).
+func (t *turn) startToolWrite() {
+	t.writeMu.Lock()
+	defer t.writeMu.Unlock()
+	if len(t.unstored) == 0 {
+		return
+	}
+	kept := t.unstored
+	t.unstored = nil
+	prev := t.writing
+	done := make(chan struct{})
+	t.writing = done
+	go func() {
+		defer close(done)
+		if prev != nil {
+			<-prev
+		}
+		for _, u := range kept {
+			t.storeNow(u)
+		}
+	}()
+}
+
+// storeNow stores a kept tool message with its operation row.
+func (t *turn) storeNow(u unstoredTool) {
+	var also []message.Also
+	if u.op != nil {
+		also = append(also, t.c.deps.Operations.OperationWrite(*u.op))
+	}
+	if _, err := t.c.deps.Messages.CreateWith(t.store, u.msg, also...); err != nil {
+		t.c.log.Error("store tool results", "session", t.sessionID, "err", err)
+		t.writeOp(u.op) // the row on its own, rather than not at all
+	}
+}
+
+// awaitToolWrite stores the kept tool messages, if any, and waits until
+// they are. Safe from any goroutine (the step writer's included).
+func (t *turn) awaitToolWrite() {
+	t.startToolWrite()
+	t.writeMu.Lock()
+	done := t.writing
+	t.writeMu.Unlock()
+	if done != nil {
+		<-done
+	}
 }
 
 // resultPart is the stored tool_result of call; the first image of the

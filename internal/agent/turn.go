@@ -64,9 +64,15 @@ type turn struct {
 	steps   int // steps since the last prompt folded at the end of an answer
 	ctxTok  int64
 	pending int64 // estimated tokens added since the last step's usage
-	lastOut int64
-	guard   *loopGuard
-	route   routeState
+	// writeMu guards unstored, the tool messages kept until the next
+	// request is built (storeToolMessage), and writing, closed once those
+	// are stored (startToolWrite, awaitToolWrite).
+	writeMu  sync.Mutex
+	unstored []unstoredTool
+	writing  chan struct{}
+	lastOut  int64
+	guard    *loopGuard
+	route    routeState
 	// stepSwitch is the model switch before the current step, if any.
 	stepSwitch *ModelSwitch
 	lastDeny   bool
@@ -167,6 +173,7 @@ func (t *turn) load(ctx context.Context) error {
 
 // addUser stores a user message and adds it to the history.
 func (t *turn) addUser(ctx context.Context, parts []llm.Part) error {
+	t.awaitToolWrite()
 	m, err := t.c.deps.Messages.Create(t.store, message.Message{
 		SessionID: t.sessionID,
 		Role:      llm.RoleUser,

@@ -65,6 +65,7 @@ func (w *stepWriter) reset() {
 }
 
 func (w *stepWriter) create() {
+	w.t.awaitToolWrite() // the tool message comes first
 	now := w.t.c.cfg.Now().UnixMilli()
 	m, err := w.t.c.deps.Messages.Create(w.t.store, message.Message{
 		SessionID: w.t.sessionID,

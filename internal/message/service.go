@@ -87,6 +87,16 @@ func (s *Service) Create(ctx context.Context, m Message) (Message, error) {
 	return s.CreateWith(ctx, m)
 }
 
+// NewID returns a new message id, as Create gives a message without one
+// (time-ordered UUIDv7).
+func NewID() (string, error) {
+	id, err := uuid.NewV7()
+	if err != nil {
+		return "", fmt.Errorf("new message id: %w", err)
+	}
+	return id.String(), nil
+}
+
 // Also is a write that CreateWith runs in the transaction that stores a
 // message.
 type Also func(ctx context.Context, tx *sql.Tx) error
@@ -100,11 +110,11 @@ func (s *Service) CreateWith(ctx context.Context, m Message, also ...Also) (Mess
 		return Message{}, err
 	}
 	if m.ID == "" {
-		id, err := uuid.NewV7()
+		id, err := NewID()
 		if err != nil {
-			return Message{}, fmt.Errorf("create message: %w", err)
+			return Message{}, err
 		}
-		m.ID = id.String()
+		m.ID = id
 	}
 	now := time.Now().UnixMilli()
 	if m.CreatedAt == 0 {
