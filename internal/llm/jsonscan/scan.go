@@ -47,6 +47,10 @@ func (s *Scanner) fail() bool {
 }
 
 func (s *Scanner) space() {
+	// Compact JSON, the usual case, has none: one comparison.
+	if s.pos < len(s.data) && s.data[s.pos] > ' ' {
+		return
+	}
 	for s.pos < len(s.data) {
 		switch s.data[s.pos] {
 		case ' ', '\t', '\n', '\r':

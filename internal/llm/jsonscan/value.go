@@ -116,6 +116,14 @@ func (s *Scanner) str() (raw []byte, plain bool) {
 	i := s.pos + 1
 	plain = true
 	for i < len(s.data) {
+		// Runs of ordinary bytes, the whole of most strings, cost one
+		// table lookup a byte.
+		for i < len(s.data) && !strSpecial[s.data[i]] {
+			i++
+		}
+		if i == len(s.data) {
+			break
+		}
 		c := s.data[i]
 		switch {
 		case c == '"':
@@ -142,6 +150,16 @@ func (s *Scanner) str() (raw []byte, plain bool) {
 	s.fail()
 	return nil, false
 }
+
+// strSpecial marks the bytes str must look at inside a string: the
+// closing quote, a backslash, control characters (invalid there) and
+// non-ASCII bytes (which make it not plain).
+var strSpecial = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80
+	}
+	return t
+}()
 
 // escapeLen is the length of the escape sequence at the start of b, 0 if
 // it is not a valid one.

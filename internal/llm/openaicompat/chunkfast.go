@@ -196,25 +196,67 @@ var knownKeys = [...]string{"id", "choices", "usage", "x_groq", "error", "index"
 	"content", "reasoning_content", "reasoning", "tool_calls"}
 
 func (s *keySet) add(k string) bool {
-	for i, n := range knownKeys {
-		if n == k {
-			if *s&(1<<i) != 0 {
-				return false
-			}
-			*s |= 1 << i
-			return true
-		}
+	i := knownKey(k)
+	if i < 0 {
+		return true
 	}
+	if *s&(1<<i) != 0 {
+		return false
+	}
+	*s |= 1 << i
 	return true
+}
+
+// knownKey is k's index in knownKeys, -1 for another key. A switch,
+// which compares the length first and short strings inline: this runs
+// for every member of every chunk.
+func knownKey(k string) int {
+	switch k {
+	case "id":
+		return 0
+	case "choices":
+		return 1
+	case "usage":
+		return 2
+	case "x_groq":
+		return 3
+	case "error":
+		return 4
+	case "index":
+		return 5
+	case "delta":
+		return 6
+	case "finish_reason":
+		return 7
+	case "content":
+		return 8
+	case "reasoning_content":
+		return 9
+	case "reasoning":
+		return 10
+	case "tool_calls":
+		return 11
+	}
+	return -1
 }
 
 // foldsTo reports whether key matches one of names only case-insensitively:
 // encoding/json would fill that field, so the fast path gives up.
 func foldsTo(key string, names ...string) bool {
+	ascii := isASCII(key) // else a fold may change the length (K, ſ)
 	for _, n := range names {
-		if strings.EqualFold(key, n) {
+		if (!ascii || len(key) == len(n)) && strings.EqualFold(key, n) {
 			return true
 		}
 	}
 	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -104,3 +104,18 @@ func BenchmarkDecodeChunk(b *testing.B) {
 		}
 	})
 }
+
+// TestKnownKeyMatchesTheList: knownKey's switch gives each of knownKeys
+// its index, and nothing else one.
+func TestKnownKeyMatchesTheList(t *testing.T) {
+	for i, k := range knownKeys {
+		if got := knownKey(k); got != i {
+			t.Errorf("knownKey(%q) = %d, want %d", k, got, i)
+		}
+	}
+	for _, k := range []string{"", "ID", "object", "model", "created", "choice", "contents"} {
+		if got := knownKey(k); got != -1 {
+			t.Errorf("knownKey(%q) = %d, want -1", k, got)
+		}
+	}
+}
