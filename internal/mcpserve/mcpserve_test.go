@@ -111,10 +111,8 @@ func TestHoneThenReply(t *testing.T) {
 	if o := e.opened[0]; o.Cwd != e.dir || o.PermissionMode != "plan" || o.Model != "p/m" {
 		t.Errorf("opened with %+v", o)
 	}
-	e.mu.Lock()
-	progress := strings.Join(e.progress, "|")
-	e.mu.Unlock()
-	if !strings.Contains(progress, "running glob: *.go") || !strings.Contains(progress, "model step done") {
+	// Notifications may reach the client's handler after the answer.
+	if progress, ok := e.waitProgress("running glob: *.go", "model step done"); !ok {
 		t.Errorf("progress %q", progress)
 	}
 	r, err = e.call(t.Context(), t, "hone_reply", map[string]any{"session_id": id[:8], "prompt": "and now?"})
@@ -169,5 +167,24 @@ func TestModesAboveTheMaximumAreRefused(t *testing.T) {
 	}
 	if len(e.opened) != 0 {
 		t.Errorf("refused calls opened Hone: %+v", e.opened)
+	}
+}
+
+// waitProgress waits up to 10 s for the progress messages received so
+// far to include each of want, and returns them joined by "|".
+func (e *env) waitProgress(want ...string) (string, bool) {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		e.mu.Lock()
+		progress := strings.Join(e.progress, "|")
+		e.mu.Unlock()
+		all := true
+		for _, w := range want {
+			all = all && strings.Contains(progress, w)
+		}
+		if all || time.Now().After(deadline) {
+			return progress, all
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
