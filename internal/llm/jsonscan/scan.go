@@ -30,6 +30,10 @@ func (s *Scanner) Reset(data []byte) {
 	*s = Scanner{data: data}
 }
 
+// Pos is the offset in data of the next byte to read: after a value just
+// read, its end.
+func (s *Scanner) Pos() int { return s.pos }
+
 // OK reports whether everything read so far was valid JSON.
 func (s *Scanner) OK() bool { return !s.bad }
 

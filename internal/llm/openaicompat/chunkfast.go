@@ -17,7 +17,11 @@ import (
 // anything else (and any field whose type or spelling encoding/json would
 // treat differently), with c cleared; the caller then decodes with
 // json.Unmarshal, so both paths give the same chunk and the same errors.
-func decodeFast(data []byte, c *chunk) bool {
+func decodeFast(data []byte, c *chunk) bool { return decodeFastSpan(data, c, nil) }
+
+// decodeFastSpan is decodeFast that also notes in span where the content
+// string of a delta lies (see contentSpan), for the repeat path.
+func decodeFastSpan(data []byte, c *chunk, span *contentSpan) bool {
 	id, choices := c.ID, c.Choices[:0]
 	*c = chunk{}
 	s := jsonscan.New(data)
@@ -39,7 +43,7 @@ func decodeFast(data []byte, c *chunk) bool {
 		case "id":
 			c.ID, ok = plainString(s, id)
 		case "choices":
-			c.Choices, ok = fastChoices(s, choices)
+			c.Choices, ok = fastChoices(s, choices, span)
 		case "usage", "x_groq", "error":
 			ok = s.Null()
 		default:
@@ -80,7 +84,7 @@ func unescape(raw []byte) (string, bool) {
 
 // fastChoices decodes a choices array (or null) of plain text deltas,
 // appending to buf[:0].
-func fastChoices(s *jsonscan.Scanner, buf []choice) ([]choice, bool) {
+func fastChoices(s *jsonscan.Scanner, buf []choice, span *contentSpan) ([]choice, bool) {
 	if s.Null() {
 		return nil, true
 	}
@@ -92,7 +96,7 @@ func fastChoices(s *jsonscan.Scanner, buf []choice) ([]choice, bool) {
 		out = make([]choice, 0, 1) // an empty array decodes to an empty slice, as in encoding/json
 	}
 	for s.Elem() {
-		ch, ok := fastChoice(s)
+		ch, ok := fastChoice(s, span)
 		if !ok {
 			return nil, false
 		}
@@ -102,7 +106,7 @@ func fastChoices(s *jsonscan.Scanner, buf []choice) ([]choice, bool) {
 }
 
 // fastChoice decodes one choice object.
-func fastChoice(s *jsonscan.Scanner) (ch choice, ok bool) {
+func fastChoice(s *jsonscan.Scanner, span *contentSpan) (ch choice, ok bool) {
 	if !s.Object() {
 		return choice{}, false
 	}
@@ -119,7 +123,7 @@ func fastChoice(s *jsonscan.Scanner) (ch choice, ok bool) {
 		case "index":
 			ch.Index, ok = fastInt(s)
 		case "delta":
-			ch.Delta, ok = fastDelta(s)
+			ch.Delta, ok = fastDelta(s, span)
 		case "finish_reason":
 			ch.FinishReason, ok = plainString(s, "")
 		default:
@@ -130,7 +134,7 @@ func fastChoice(s *jsonscan.Scanner) (ch choice, ok bool) {
 }
 
 // fastDelta decodes a delta that carries at most text content.
-func fastDelta(s *jsonscan.Scanner) (d delta, ok bool) {
+func fastDelta(s *jsonscan.Scanner, span *contentSpan) (d delta, ok bool) {
 	if s.Null() {
 		return delta{}, true
 	}
@@ -151,6 +155,9 @@ func fastDelta(s *jsonscan.Scanner) (d delta, ok bool) {
 			raw := s.Skip()
 			_ = d.Content.UnmarshalJSON(raw) // the same reading as the slow path; it copies
 			ok = raw != nil
+			if span != nil && ok {
+				span.note(raw, s.Pos())
+			}
 		case "reasoning_content", "reasoning", "tool_calls":
 			ok = s.Null()
 		default:

@@ -24,6 +24,9 @@ type streamState struct {
 	usage     *llm.Usage
 	// scratch is the chunk being handled; decodeFast reuses its memory.
 	scratch chunk
+	// repeat reads the chunks that differ from the last one only in their
+	// text.
+	repeat repeatChunk
 }
 
 // toolCall is one call being assembled from deltas. wire is the id the
@@ -69,10 +72,19 @@ func (s *streamState) frame(typ string, data []byte) bool {
 		return false
 	}
 	c := &s.scratch
-	if !decodeFast(data, c) {
-		if err := json.Unmarshal(data, c); err != nil {
-			s.fail(&llm.Error{Kind: llm.KindUnknown, Provider: s.provider, Message: "malformed stream chunk", Err: err})
-			return false
+	if !s.repeat.decode(data, c) {
+		var span contentSpan
+		fast := decodeFastSpan(data, c, &span)
+		if fast {
+			s.repeat.keep(data, c, span)
+		} else {
+			s.repeat.ok = false
+		}
+		if !fast {
+			if err := json.Unmarshal(data, c); err != nil {
+				s.fail(&llm.Error{Kind: llm.KindUnknown, Provider: s.provider, Message: "malformed stream chunk", Err: err})
+				return false
+			}
 		}
 	}
 	if c.Error != nil {
