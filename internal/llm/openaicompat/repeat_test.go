@@ -54,11 +54,11 @@ func TestRepeatChunkMatchesEncodingJSON(t *testing.T) {
 		{sprintf(" world"), true},
 		{sprintf(""), true},
 		{sprintf("héllo ✓"), true},
-		{sprintf(`a\"b`), false},          // an escape: decoded by the parser
-		{sprintf("a\x01b"), false},        // a control character: invalid JSON
-		{sprintf("a\xffb"), false},        // invalid UTF-8: encoding/json replaces it
-		{sprintf(`x"},"y":"z`), false},    // a quote: not a string body
-		{sprintf("a") + " ", false},       // other bytes around it
+		{sprintf(`a\"b`), false},       // an escape: decoded by the parser
+		{sprintf("a\x01b"), false},     // a control character: invalid JSON
+		{sprintf("a\xffb"), false},     // invalid UTF-8: encoding/json replaces it
+		{sprintf(`x"},"y":"z`), false}, // a quote: not a string body
+		{sprintf("a") + " ", false},    // other bytes around it
 		{`{"id":"c2"` + sprintf("a")[len(`{"id":"c1"`):], false},
 		{`{"id":"c1","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`, false},
 	} {
