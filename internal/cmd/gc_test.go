@@ -8,25 +8,30 @@ import (
 	"testing"
 )
 
-// TestMainSetsTheGCGoalUnlessGOGCIsSet: a command run without GOGC
-// leaves the collector at Hone's goal; with GOGC set, Hone keeps the
-// user's (which the runtime read at start).
-func TestMainSetsTheGCGoalUnlessGOGCIsSet(t *testing.T) {
+// TestRunSetsTheGCGoalUnlessGOGCIsSet: `hone run` without GOGC runs at
+// Hone's goal (here it stops at a bad --output-format, after setting it); with
+// GOGC set it keeps the user's, which the runtime read at start; other
+// commands leave Go's default.
+func TestRunSetsTheGCGoalUnlessGOGCIsSet(t *testing.T) {
 	prev := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(prev)
-	t.Setenv("GOGC", "")
-	var out bytes.Buffer
-	if code := Main(context.Background(), []string{"version"}, IO{In: strings.NewReader(""), Out: &out, Err: &out}); code != 0 {
-		t.Fatalf("hone version: exit %d\n%s", code, out.String())
+	run := func(args ...string) {
+		t.Helper()
+		var out bytes.Buffer
+		Main(context.Background(), args, IO{In: strings.NewReader(""), Out: &out, Err: &out})
 	}
+	t.Setenv("GOGC", "")
+	run("version")
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("hone version: GC percent %d, want Go's default", got)
+	}
+	run("run", "--output-format", "nonsense", "hi")
 	if got := debug.SetGCPercent(100); got != gcPercent {
-		t.Errorf("without GOGC: GC percent %d, want %d", got, gcPercent)
+		t.Errorf("hone run without GOGC: GC percent %d, want %d", got, gcPercent)
 	}
 	t.Setenv("GOGC", "50")
-	if code := Main(context.Background(), []string{"version"}, IO{In: strings.NewReader(""), Out: &out, Err: &out}); code != 0 {
-		t.Fatalf("hone version: exit %d\n%s", code, out.String())
-	}
+	run("run", "--output-format", "nonsense", "hi")
 	if got := debug.SetGCPercent(100); got != 100 {
-		t.Errorf("with GOGC set: GC percent changed to %d", got)
+		t.Errorf("hone run with GOGC set: GC percent changed to %d", got)
 	}
 }

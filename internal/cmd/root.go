@@ -33,7 +33,6 @@ func MainWith(ctx context.Context, args []string, io IO, fe Frontends) int {
 	if len(args) > 0 && args[0] == procgroup.ServeArg {
 		return serveProcs()
 	}
-	tuneGC(os.Getenv)
 	f := &Factory{IO: io, Getenv: os.Getenv, Supervisor: supervisorPath(), Frontends: fe}
 	root := newRootCmd(f)
 	root.SetArgs(args)

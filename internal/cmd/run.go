@@ -64,6 +64,7 @@ Exit codes are listed in docs/exit-codes.md.`,
 }
 
 func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
+	tuneGC(f.Getenv)
 	format, err := parseFormat(opts.Format)
 	if err != nil {
 		return usageError(err)
