@@ -17,11 +17,9 @@ import (
 // anything else (and any field whose type or spelling encoding/json would
 // treat differently), with c cleared; the caller then decodes with
 // json.Unmarshal, so both paths give the same chunk and the same errors.
-func decodeFast(data []byte, c *chunk) bool { return decodeFastSpan(data, c, nil) }
-
-// decodeFastSpan is decodeFast that also notes in span where the content
-// string of a delta lies (see contentSpan), for the repeat path.
-func decodeFastSpan(data []byte, c *chunk, span *contentSpan) bool {
+// A non-nil span notes where the content string of a delta lies (see
+// contentSpan), for the repeat path.
+func decodeFast(data []byte, c *chunk, span *contentSpan) bool {
 	id, choices := c.ID, c.Choices[:0]
 	*c = chunk{}
 	s := jsonscan.New(data)
@@ -199,9 +197,6 @@ func plainString(s *jsonscan.Scanner, prev string) (string, bool) {
 // Unknown keys are ignored by both decoders.
 type keySet uint16
 
-var knownKeys = [...]string{"id", "choices", "usage", "x_groq", "error", "index", "delta", "finish_reason",
-	"content", "reasoning_content", "reasoning", "tool_calls"}
-
 func (s *keySet) add(k string) bool {
 	i := knownKey(k)
 	if i < 0 {
@@ -214,9 +209,9 @@ func (s *keySet) add(k string) bool {
 	return true
 }
 
-// knownKey is k's index in knownKeys, -1 for another key. A switch,
-// which compares the length first and short strings inline: this runs
-// for every member of every chunk.
+// knownKey is the bit of keySet that k takes, -1 for a key the chunk
+// types do not have. A switch, which compares the length first and short
+// strings inline: this runs for every member of every chunk.
 func knownKey(k string) int {
 	switch k {
 	case "id":

@@ -55,8 +55,8 @@ func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
 	var reused chunk
 	for _, tc := range cases {
 		var got chunk
-		ok := decodeFast([]byte(tc.data), &got)
-		if again := decodeFast([]byte(tc.data), &reused); again != ok {
+		ok := decodeFast([]byte(tc.data), &got, nil)
+		if again := decodeFast([]byte(tc.data), &reused, nil); again != ok {
 			t.Errorf("decodeFast(%s) into a used chunk ok = %v, into a new one %v", tc.data, again, ok)
 		}
 		if ok != tc.fast {
@@ -89,7 +89,7 @@ func BenchmarkDecodeChunk(b *testing.B) {
 		b.ReportAllocs()
 		var c chunk
 		for b.Loop() {
-			if !decodeFast(data, &c) {
+			if !decodeFast(data, &c, nil) {
 				b.Fatal("not fast")
 			}
 		}
@@ -105,13 +105,17 @@ func BenchmarkDecodeChunk(b *testing.B) {
 	})
 }
 
-// TestKnownKeyMatchesTheList: knownKey's switch gives each of knownKeys
-// its index, and nothing else one.
-func TestKnownKeyMatchesTheList(t *testing.T) {
-	for i, k := range knownKeys {
-		if got := knownKey(k); got != i {
-			t.Errorf("knownKey(%q) = %d, want %d", k, got, i)
+// TestKnownKeyGivesEachKeyItsOwnBit: every key of the chunk types gets a
+// bit of keySet of its own, and no other key one.
+func TestKnownKeyGivesEachKeyItsOwnBit(t *testing.T) {
+	seen := map[int]string{}
+	for _, k := range []string{"id", "choices", "usage", "x_groq", "error", "index", "delta", "finish_reason",
+		"content", "reasoning_content", "reasoning", "tool_calls"} {
+		i := knownKey(k)
+		if i < 0 || i >= 16 || seen[i] != "" {
+			t.Errorf("knownKey(%q) = %d (taken by %q)", k, i, seen[i])
 		}
+		seen[i] = k
 	}
 	for _, k := range []string{"", "ID", "object", "model", "created", "choice", "contents"} {
 		if got := knownKey(k); got != -1 {

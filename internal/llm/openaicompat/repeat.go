@@ -14,7 +14,7 @@ import (
 // decodes to the same chunk with that text, so it is read with two
 // comparisons and one pass over the text instead of a parse.
 
-// contentSpan notes where, in the chunk decodeFastSpan reads, the content
+// contentSpan notes where, in the chunk decodeFast reads, the content
 // string of a delta lies (the offsets of its quotes), and how many
 // content values the chunk has (only a chunk with exactly one is kept).
 type contentSpan struct {

@@ -15,7 +15,7 @@ func checkRepeat(t *testing.T, first, next string) bool {
 	var r repeatChunk
 	var c chunk
 	var span contentSpan
-	if !decodeFastSpan([]byte(first), &c, &span) {
+	if !decodeFast([]byte(first), &c, &span) {
 		return false
 	}
 	r.keep([]byte(first), &c, span)
@@ -100,7 +100,7 @@ func FuzzRepeatText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, first, text string) {
 		var c chunk
 		var span contentSpan
-		if !decodeFastSpan([]byte(first), &c, &span) || span.n != 1 || span.open < 0 {
+		if !decodeFast([]byte(first), &c, &span) || span.n != 1 || span.open < 0 {
 			return
 		}
 		next := first[:span.open+1] + text + first[span.close:]

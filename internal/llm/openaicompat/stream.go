@@ -74,13 +74,10 @@ func (s *streamState) frame(typ string, data []byte) bool {
 	c := &s.scratch
 	if !s.repeat.decode(data, c) {
 		var span contentSpan
-		fast := decodeFastSpan(data, c, &span)
-		if fast {
+		if decodeFast(data, c, &span) {
 			s.repeat.keep(data, c, span)
 		} else {
 			s.repeat.ok = false
-		}
-		if !fast {
 			if err := json.Unmarshal(data, c); err != nil {
 				s.fail(&llm.Error{Kind: llm.KindUnknown, Provider: s.provider, Message: "malformed stream chunk", Err: err})
 				return false
