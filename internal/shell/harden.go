@@ -75,16 +75,12 @@ func GitEnv(env []string) []string {
 	return append(out, "GIT_CONFIG_PARAMETERS="+params, "GIT_OPTIONAL_LOCKS=0", "GIT_NO_LAZY_FETCH=1")
 }
 
-// GitConfigHarmless reports whether the repository git would use in dir
-// (an absolute, resolved directory) sets only configuration keys that run
-// no program (see gitHarmlessKeys). Together with GitEnv this is what
-// lets Hone run git on its own in a repository a model may have written.
-func GitConfigHarmless(dir string) bool { return gitRepoHarmless(dir, "") }
-
 // InHarmlessGitRepo reports whether git run in dir (an absolute, resolved
-// directory) would find a repository, and one whose configuration runs
-// no program (as GitConfigHarmless). Outside every repository git status
-// can only fail, so there is no point starting it.
+// directory) would find a repository, and one that sets only
+// configuration keys that run no program (see gitHarmlessKeys). Together
+// with GitEnv this is what lets Hone run git on its own in a repository a
+// model may have written. Outside every repository git status can only
+// fail, so there is no point starting it.
 func InHarmlessGitRepo(dir string) bool {
 	g, ok := discoverGitDir(dir)
 	return ok && g != "" && gitRepoHarmless(dir, g)
