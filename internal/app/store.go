@@ -81,7 +81,8 @@ func (a *App) storePath() (string, error) {
 }
 
 // closeStore flushes pending message writes, ends the services'
-// subscriptions and closes the database, if Store ever opened it. App.Close
+// subscriptions and closes the database (unless the process exits next:
+// Options.ExitAfterClose), if Store ever opened it. App.Close
 // calls it; later calls to Store fail with ErrStoreClosed.
 func (a *App) closeStore() error {
 	st := &a.store
@@ -94,6 +95,9 @@ func (a *App) closeStore() error {
 	s := st.store
 	st.store = nil
 	err := errors.Join(s.Messages.Close(), s.Sessions.Close())
+	if a.opts.ExitAfterClose {
+		return err // the exit closes the connections and keeps the log
+	}
 	if cerr := s.DB.Close(); cerr != nil {
 		err = errors.Join(err, fmt.Errorf("close database: %w", cerr))
 	}

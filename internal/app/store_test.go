@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
 )
 
 func TestStoreIsLazyAndShared(t *testing.T) {
@@ -109,5 +112,59 @@ func TestCloseOrdersStore(t *testing.T) {
 	}()
 	if err := a.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
+	}
+}
+
+// TestExitAfterCloseLeavesTheLogToTheNextOpener: a process that exits
+// after Close writes what is pending and leaves SQLite's write-ahead log
+// (no checkpoint, no fsync at exit); the next opener reads every write
+// from it.
+func TestExitAfterCloseLeavesTheLogToTheNextOpener(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	a, err := New(ctx, Options{DataDir: dir, ExitAfterClose: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := a.Store(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.DB.Close() }) // what the exit does
+	s, err := st.Sessions.Create(ctx, "/p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := st.Messages.Create(ctx, message.Message{SessionID: s.ID, Role: llm.RoleAssistant, Status: message.StatusStreaming})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Parts = []llm.Part{llm.Text("the last words")}
+	if err := st.Messages.Update(ctx, m); err != nil { // pending: Close writes it
+		t.Fatal(err)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "hone.db-wal")); err != nil || fi.Size() == 0 {
+		t.Fatalf("write-ahead log after Close: %v, %v; want it kept with the writes", fi, err)
+	}
+
+	next, err := New(ctx, Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer next.Close()
+	nst, err := next.Store(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := nst.Sessions.Get(ctx, s.ID); err != nil {
+		t.Fatalf("session after the exit: %v", err)
+	}
+	got, err := nst.Messages.Get(ctx, m.ID)
+	if err != nil || got.LLM().Text() != "the last words" {
+		t.Fatalf("message after the exit = %+v, %v; want the update Close wrote", got, err)
 	}
 }

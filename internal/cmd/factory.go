@@ -64,6 +64,8 @@ func (f *Factory) appOptions() app.Options {
 		TraceMCP:   f.Global.TraceMCP,
 		Getenv:     f.Getenv,
 		Supervisor: f.Supervisor,
+		// The process ends right after Main closes the App.
+		ExitAfterClose: f.IO.Exits,
 	}
 	if f.Options != nil {
 		f.Options(&o)

@@ -19,14 +19,20 @@ type IO struct {
 	// terminals (the interactive interface needs them).
 	StdinIsTerminal  bool
 	StdoutIsTerminal bool
+	// Exits reports that the process ends when Main returns (StdIO sets
+	// it): the App then leaves its database to the exit
+	// (app.Options.ExitAfterClose).
+	Exits bool
 }
 
-// StdIO returns the process's standard streams.
+// StdIO returns the process's standard streams, for a Main whose return
+// ends the process.
 func StdIO() IO {
 	piped := false
 	if fi, err := os.Stdin.Stat(); err == nil {
 		piped = fi.Mode()&os.ModeCharDevice == 0
 	}
 	return IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, StdinIsPipe: piped,
-		StdinIsTerminal: term.IsTerminal(os.Stdin.Fd()), StdoutIsTerminal: term.IsTerminal(os.Stdout.Fd())}
+		StdinIsTerminal: term.IsTerminal(os.Stdin.Fd()), StdoutIsTerminal: term.IsTerminal(os.Stdout.Fd()),
+		Exits: true}
 }

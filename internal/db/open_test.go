@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/honecode/hone/internal/db"
@@ -44,6 +45,8 @@ func TestOpenPragmas(t *testing.T) {
 		"foreign_keys": "1",
 		"synchronous":  "1", // NORMAL
 		"busy_timeout": "10000",
+		// A short log: the next process reads it whole (CheckpointPages).
+		"wal_autocheckpoint": strconv.Itoa(db.CheckpointPages),
 	} {
 		var got string
 		if err := sqldb.QueryRowContext(ctx, "PRAGMA "+pragma).Scan(&got); err != nil {
@@ -144,7 +147,7 @@ func TestDSNOrder(t *testing.T) {
 	t.Parallel()
 	got := db.DSN("/data/hone.db")
 	want := "file:/data/hone.db?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
-		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=wal_autocheckpoint(256)&_txlock=immediate"
 	if got != want {
 		t.Fatalf("DSN = %s\nwant  %s", got, want)
 	}

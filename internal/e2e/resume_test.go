@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -17,6 +19,26 @@ func (e *env) runSession(prompt string) string {
 		e.t.Fatalf("run --output-format json: %v\n%s", err, r.stdout)
 	}
 	return res.SessionID
+}
+
+// TestRunLeavesTheLogForTheNextProcess: hone run ends without
+// checkpointing SQLite's write-ahead log (no fsync at exit); the next
+// process reads the whole conversation from it.
+func TestRunLeavesTheLogForTheNextProcess(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.useFake(script{Turns: []any{"Kept in the log."}})
+	id := e.runSession("remember this")
+	if fi, err := os.Stat(filepath.Join(e.data, "hone.db-wal")); err != nil || fi.Size() == 0 {
+		t.Fatalf("write-ahead log after hone run: %v, %v; want the run's writes kept in it", fi, err)
+	}
+	doc := e.showSession(id)
+	if got := doc.assistantText(); got != "Kept in the log." {
+		t.Errorf("answer read by the next process = %q", got)
+	}
+	if got := doc.userTexts(); len(got) != 1 || got[0] != "remember this" {
+		t.Errorf("prompt read by the next process = %q", got)
+	}
 }
 
 func TestRunResumesSessionByPrefix(t *testing.T) {
