@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/honecode/hone/internal/llm"
 )
@@ -162,9 +163,12 @@ func encodeParts(parts []llm.Part) (string, error) {
 	if parts == nil {
 		parts = []llm.Part{}
 	}
-	b, err := json.Marshal(shareBodies(parts))
-	if err != nil {
+	// Encoding into a Builder copies the encoded parts once; Marshal's
+	// []byte would be copied again into the string the TEXT column takes.
+	var b strings.Builder
+	if err := json.NewEncoder(&b).Encode(shareBodies(parts)); err != nil {
 		return "", fmt.Errorf("encode parts: %w", err)
 	}
-	return string(b), nil
+	s := b.String()
+	return s[:len(s)-1], nil // Encode ends the value with a newline
 }
