@@ -111,15 +111,15 @@ func (s *Service) timerFired() {
 // flush has no caller of its own.
 func armedCtx(armed context.Context) context.Context { return armed }
 
-// flush writes the pending values in one transaction, then the queued
-// outlines in another, under the ctx that pick returns, given the arming
-// update's ctx. Messages deleted meanwhile are skipped.
+// flush writes the pending values in one transaction, under the ctx that
+// pick returns, given the arming update's ctx. Messages deleted meanwhile
+// are skipped.
 func (s *Service) flush(pick func(armed context.Context) context.Context) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	s.mu.Lock()
-	batch, outlines, armed := s.pending, s.outlines, s.flushCtx
-	s.pending, s.outlines = make(map[string]Message), make(map[string]Message)
+	batch, armed := s.pending, s.flushCtx
+	s.pending = make(map[string]Message)
 	s.inflight = batch
 	if s.timer != nil {
 		s.timer.Stop()
@@ -128,17 +128,14 @@ func (s *Service) flush(pick func(armed context.Context) context.Context) error 
 	s.flushCtx = nil
 	s.mu.Unlock()
 	defer s.clearInflight()
-	if len(batch) == 0 && len(outlines) == 0 {
+	if len(batch) == 0 {
 		return nil
 	}
-	ctx := pick(armed)
-	if len(batch) > 0 {
-		s.writes.Add(int64(len(batch)))
-		if err := updateMessages(ctx, s.db, batch); err != nil {
-			return fmt.Errorf("write streaming messages: %w", err)
-		}
+	s.writes.Add(int64(len(batch)))
+	if err := updateMessages(pick(armed), s.db, batch); err != nil {
+		return fmt.Errorf("write streaming messages: %w", err)
 	}
-	return writeOutlines(ctx, s.db, outlines, batch)
+	return nil
 }
 
 func (s *Service) clearInflight() {

@@ -31,41 +31,27 @@ func putOutline(ctx context.Context, db execer, m Message) error {
 	return nil
 }
 
-// write runs fn, which writes m, and, when m is final, queues its
-// outline: outlines are written by the service's timer (or Flush,
-// Close), off the path of the turn, as one transaction. A message whose
-// outline was lost in a crash is shown from its row.
-func (s *Service) write(ctx context.Context, m Message, fn func(execer) error) error {
-	if err := fn(s.db); err != nil {
+// write runs fn, which writes m, and also; when m is final, its outline
+// is stored in the same transaction.
+func (s *Service) write(ctx context.Context, m Message, fn func(execer) error, also ...Also) error {
+	if !final(m) && len(also) == 0 {
+		return fn(s.db)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
 		return err
 	}
-	if !final(m) {
-		return nil
+	defer func() { _ = tx.Rollback() }() // a no-op after Commit
+	if err := fn(tx); err != nil {
+		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.outlines[m.ID] = m
-	s.arm(ctx)
-	return nil
-}
-
-// writeOutlines stores the queued outlines of messages not in batch (the
-// streaming values just written, which replace them) in one transaction.
-func writeOutlines(ctx context.Context, db *sql.DB, outlines, batch map[string]Message) (err error) {
-	for id := range batch {
-		delete(outlines, id)
-	}
-	if len(outlines) == 0 {
-		return nil
-	}
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store outlines: %w", err)
-	}
-	for _, m := range outlines {
-		if err := putOutline(ctx, tx, m); err != nil {
-			return errors.Join(err, tx.Rollback())
+	for _, w := range also {
+		if err := w(ctx, tx); err != nil {
+			return err
 		}
+	}
+	if err := putOutline(ctx, tx, m); err != nil {
+		return err
 	}
 	return tx.Commit()
 }

@@ -104,9 +104,6 @@ func TestEachOutline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Flush(ctx); err != nil { // the timer writes the outlines
-		t.Fatal(err)
-	}
 	exec(t, sqldb, `INSERT INTO messages (id, session_id, role, parts, status, created_at, updated_at)
 		VALUES ('old', 's1', 'user', '[{"type":"text","text":"from an older build"}]', 'done', 9, 9)`)
 	exec(t, sqldb, `UPDATE messages SET parts = '[{"type":"text","text":"changed"}]' WHERE id = 'u'`)

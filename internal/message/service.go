@@ -51,7 +51,6 @@ type Service struct {
 	mu       sync.Mutex
 	pending  map[string]Message // streaming values not yet written
 	inflight map[string]Message // values being written right now
-	outlines map[string]Message // final values whose outline is not yet written
 	timer    *time.Timer        // armed while pending is non-empty
 	flushCtx context.Context    // the arming update's ctx, without its cancel
 	bgErr    error              // first error of a timer flush
@@ -70,7 +69,6 @@ func NewService(db *sql.DB, opts Options) *Service {
 		debounce: d,
 		pending:  make(map[string]Message),
 		inflight: make(map[string]Message),
-		outlines: make(map[string]Message),
 	}
 }
 
@@ -127,32 +125,11 @@ func (s *Service) CreateWith(ctx context.Context, m Message, also ...Also) (Mess
 		m.Status = StatusDone
 	}
 	insert := func(db execer) error { return insertMessage(ctx, db, m) }
-	if len(also) > 0 {
-		insert = func(execer) error { return s.insertWith(ctx, m, also) }
-	}
-	if err := s.write(ctx, m, insert); err != nil {
+	if err := s.write(ctx, m, insert, also...); err != nil {
 		return Message{}, fmt.Errorf("create message in session %s: %w", m.SessionID, err)
 	}
 	s.broker.Publish(pubsub.Created, m)
 	return m, nil
-}
-
-// insertWith stores m in one transaction with also.
-func (s *Service) insertWith(ctx context.Context, m Message, also []Also) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = tx.Rollback() }() // a no-op after Commit
-	if err := insertMessage(ctx, tx, m); err != nil {
-		return err
-	}
-	for _, write := range also {
-		if err := write(ctx, tx); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
 }
 
 // Get returns the message with id, including an update not yet written.
@@ -199,7 +176,6 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	defer s.writeMu.Unlock()
 	s.mu.Lock()
 	delete(s.pending, id)
-	delete(s.outlines, id)
 	s.mu.Unlock()
 	m, err := deleteMessage(ctx, s.db, id)
 	if err != nil {
