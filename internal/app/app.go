@@ -71,7 +71,9 @@ type Options struct {
 	// copy the log into the database file, fsync both and delete the log
 	// (3–7 ms at every exit), and the next process's first write would
 	// create the log again, with two more fsyncs before its first request.
-	// db.CheckpointPages keeps the log short.
+	// db.CheckpointPages keeps the log short. A process that replaces
+	// itself (hone handing over to hone-full) closes them at the exec:
+	// SQLite opens its files close-on-exec.
 	ExitAfterClose bool
 }
 
