@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -40,24 +41,51 @@ func mcpCall(t *testing.T, c *client.Client, tool string, args map[string]any) (
 	return s, strings.Join(text, "\n"), r.IsError
 }
 
-func startMCPClient(t *testing.T, c *client.Client) *[]string {
+func startMCPClient(t *testing.T, c *client.Client) *progressLog {
 	t.Helper()
 	if err := c.Start(t.Context()); err != nil { // idempotent; installs the notification handler
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	progress := &[]string{}
+	progress := &progressLog{}
 	c.OnNotification(func(n mcp.JSONRPCNotification) {
 		if msg, ok := n.Params.AdditionalFields["message"].(string); ok && n.Method == "notifications/progress" {
-			mu.Lock()
-			*progress = append(*progress, msg)
-			mu.Unlock()
+			progress.add(msg)
 		}
 	})
 	if _, err := c.Initialize(t.Context(), mcp.InitializeRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	return progress
+}
+
+// progressLog is the messages of the progress notifications a client
+// received; the client's reader adds them while the test reads.
+type progressLog struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (p *progressLog) add(msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.msgs = append(p.msgs, msg)
+}
+
+// waitFor returns the messages, joined by "|", once they contain every
+// one of want (a notification may be read after the call's answer), or
+// what arrived within 5 s.
+func (p *progressLog) waitFor(want ...string) string {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		p.mu.Lock()
+		got := strings.Join(p.msgs, "|")
+		p.mu.Unlock()
+		missing := slices.ContainsFunc(want, func(w string) bool { return !strings.Contains(got, w) })
+		if !missing || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // Over stdio, mcp-go's client asks hone for a write nobody can approve
@@ -89,7 +117,7 @@ func TestMCPServeStdio(t *testing.T) {
 	if isErr || s["result"] != "Finished." || s["session_id"] != id || e.readProjectFile("out.txt") != "x\n" {
 		t.Errorf("reply: %v", s)
 	}
-	if got := strings.Join(*progress, "|"); !strings.Contains(got, "running write: out.txt") || !strings.Contains(got, "write was denied") {
+	if got := progress.waitFor("running write: out.txt", "write was denied"); !strings.Contains(got, "running write: out.txt") || !strings.Contains(got, "write was denied") {
 		t.Errorf("progress %q", got)
 	}
 	mustContain(t, "sessions list", e.mustRun(0, "sessions", "list", "--json").stdout, id)
