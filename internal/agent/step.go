@@ -29,11 +29,13 @@ func (t *turn) step(ctx context.Context) stepOutcome {
 	t.mu.Unlock()
 	start := time.Now()
 	w := newStepWriter(t)
-	rep, err := t.c.callModel(ctx, t.sessionID, t.candidates(ctx), func(c Candidate) *llm.Request {
+	// The kept tool messages are stored once the request is on the wire,
+	// while the model reads it; where no HTTP request is sent, the first
+	// streamed event stores them (stepWriter.create).
+	sending := llm.WhenSent(ctx, t.startToolWrite)
+	rep, err := t.c.callModel(sending, t.sessionID, t.candidates(ctx), func(c Candidate) *llm.Request {
 		w.prepare(c)
-		req := t.request(ctx, c)
-		t.startToolWrite()
-		return req
+		return t.request(ctx, c)
 	}, w)
 	reason, note := rep.reason, ""
 	switch {

@@ -180,8 +180,9 @@ type unstoredTool struct {
 
 // startToolWrite begins storing the kept tool messages, in order, in the
 // background (nothing when none is kept). It runs once the next request
-// is built, so that the write neither delays nor contends with anything
-// before it (the queued-prompt check reads the database).
+// has been written to its connection (llm.WhenSent), so that the write
+// neither delays nor contends with anything before it: the queued-prompt
+// check, building, encoding and sending the request.
 func (t *turn) startToolWrite() {
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
