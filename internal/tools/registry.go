@@ -24,12 +24,14 @@ type Registry struct {
 	artifacts *artifact.Store
 }
 
-// entry is a registered tool with its info and parsed schema (nil when the
-// schema could not be parsed: such a tool's arguments are not validated).
+// entry is a registered tool with its info and its parsed schema, parsed
+// on the tool's first call (a process offers every tool and calls a few):
+// nil when the schema could not be parsed, and then the tool's arguments
+// are not validated.
 type entry struct {
 	tool   Tool
 	info   Info
-	schema *schemaNode
+	schema func() *schemaNode
 }
 
 // NewRegistry returns a registry holding ts.
@@ -44,7 +46,7 @@ func NewRegistry(ts ...Tool) *Registry {
 // Add registers t, replacing a tool of the same name.
 func (r *Registry) Add(t Tool) {
 	info := t.Info()
-	e := entry{tool: t, info: info, schema: parseSchema(info.Schema)}
+	e := entry{tool: t, info: info, schema: sync.OnceValue(func() *schemaNode { return parseSchema(info.Schema) })}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.tools[info.Name] = e
@@ -140,7 +142,7 @@ func (r *Registry) Run(ctx context.Context, call Call) (res Result) {
 	if !ok {
 		return ErrorResult(fmt.Sprintf("unknown tool %q. Available tools: %s.", call.Name, strings.Join(r.Names(), ", ")))
 	}
-	input, problems := checkArgs(e.schema, call.Input)
+	input, problems := checkArgs(e.schema(), call.Input)
 	if len(problems) > 0 {
 		return ErrorResult(fmt.Sprintf("invalid arguments for %s: %s. Correct the arguments and call the tool again.",
 			call.Name, strings.Join(problems, "; ")))
