@@ -14,8 +14,8 @@ import (
 // registers them only when m.Available().
 func (m *Manager) Tools() []tools.Tool {
 	return []tools.Tool{
-		&diagnosticsTool{m: m, schema: tools.SchemaFor[diagnosticsParams]()},
-		&referencesTool{m: m, schema: tools.SchemaFor[referencesParams]()},
+		&diagnosticsTool{m: m, schema: tools.SchemaFrom[diagnosticsParams](generatedSchema)},
+		&referencesTool{m: m, schema: tools.SchemaFrom[referencesParams](generatedSchema)},
 	}
 }
 

@@ -3,30 +3,29 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
-
-	"github.com/invopop/jsonschema"
+	"reflect"
 )
 
-// SchemaFor derives the JSON Schema of a tool's parameter struct P.
-// Field names come from json tags; a field is required unless its tag has
-// omitempty; descriptions come from `jsonschema_description` tags and
-// enums or bounds from `jsonschema` tags. Extra properties are allowed
-// (the registry ignores unknown arguments). It panics if P cannot be
-// reflected, which is a programming error caught by the registry test.
-func SchemaFor[P any]() json.RawMessage {
-	r := jsonschema.Reflector{
-		Anonymous:                 true,
-		DoNotReference:            true,
-		ExpandedStruct:            true,
-		AllowAdditionalProperties: true,
+// SchemaFor returns the JSON Schema of one of this package's tool
+// parameter structs P, from the generated table schema_gen.go
+// (SchemaFrom).
+func SchemaFor[P any]() json.RawMessage { return SchemaFrom[P](generatedSchema) }
+
+// SchemaFrom returns the JSON Schema of a tool's parameter struct P from
+// generated, the table its package generates from its parameter types
+// (schemagen: field names from json tags, a field required unless
+// omitempty, descriptions, enums and bounds from jsonschema tags, extra
+// properties allowed). Hone reads schemas as constants instead of
+// reflecting over the types at every start. It panics when the table
+// lacks P, which the package's tests catch: TestGeneratedSchemas lists
+// the types and its -update flag rewrites the table.
+func SchemaFrom[P any](generated func(name string) string) json.RawMessage {
+	name := reflect.TypeFor[P]().Name()
+	s := generated(name)
+	if s == "" {
+		panic(fmt.Sprintf("no generated schema for %s: add it to TestGeneratedSchemas and run go test -run TestGeneratedSchemas -update", name))
 	}
-	s := r.Reflect(new(P))
-	s.Version = ""
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(fmt.Sprintf("schema for %T: %v", *new(P), err))
-	}
-	return b
+	return json.RawMessage(s)
 }
 
 // decodeArgs unmarshals a call's (already validated) input into P.
