@@ -43,7 +43,9 @@ func expandWord(orig *syntax.Word) []word {
 	}
 	alts, ok := braceAlternatives(w.Parts, maxBraceWords)
 	if !ok {
-		return []word{{text: source(w)}}
+		// The word as written: the printer panics on some split braces
+		// (an empty alternative, as in {,,}).
+		return []word{{text: source(orig)}}
 	}
 	out := make([]word, 0, len(alts))
 	for _, parts := range alts {
@@ -199,8 +201,15 @@ func ansiC(s string) (string, bool) {
 	return b.String(), true
 }
 
-// source prints a node back as shell source on one line.
-func source(n syntax.Node) string {
+// source prints a node back as shell source on one line; "?" when the
+// printer fails or panics (mvdan.cc/sh's printer assumes nodes its own
+// parser makes), which leaves the text unknown: never literal.
+func source(n syntax.Node) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = "?"
+		}
+	}()
 	var b strings.Builder
 	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n); err != nil {
 		return "?"
