@@ -167,5 +167,6 @@ func (s suite) scenarios() []scenario {
 		{"OutputLimit", has(h.LongText), s.outputLimit},
 		{"FirstByteTimeout", true, s.firstByteTimeout},
 		{"ConnectionRefused", true, s.connectionRefused},
+		{"SentBeforeAnswer", has(h.Text), s.sentBeforeAnswer},
 	}
 }

@@ -18,6 +18,10 @@ type Response struct {
 	// Stall keeps the connection open after the last chunk, writing
 	// nothing, until the client goes away or the test ends.
 	Stall bool
+	// Hold, when set, delays the whole response until it is closed; after
+	// holdTimeout the server answers 400 instead (the scenario waited for
+	// something the client never did).
+	Hold <-chan struct{}
 }
 
 // Stream returns a 200 text/event-stream response writing each chunk with

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Recorded is one request the Server received.
@@ -73,7 +74,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.write(w, r, s.responses[i])
 }
 
+// holdTimeout bounds a Response.Hold.
+const holdTimeout = 5 * time.Second
+
 func (s *Server) write(w http.ResponseWriter, r *http.Request, resp Response) {
+	if resp.Hold != nil {
+		select {
+		case <-resp.Hold:
+		case <-time.After(holdTimeout):
+			http.Error(w, `{"error":{"message":"llmtest: the response's hold was never released"}}`, http.StatusBadRequest)
+			return
+		}
+	}
 	for k, v := range resp.Header {
 		w.Header()[k] = v
 	}

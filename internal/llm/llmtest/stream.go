@@ -1,6 +1,7 @@
 package llmtest
 
 import (
+	"context"
 	"sync"
 	"testing"
 
@@ -62,4 +63,20 @@ func (s suite) concurrent(t *testing.T) {
 			t.Errorf("text %q, want %q", r.Text(), TextAnswer)
 		}
 	}
+}
+
+// sentBeforeAnswer: the function llm.WhenSent attaches runs once the
+// adapter's request is written, while the server still holds its answer
+// (the agent stores the last tool results then).
+func (s suite) sentBeforeAnswer(t *testing.T) {
+	sent := make(chan struct{})
+	var once sync.Once
+	resp := s.h.Text
+	resp.Hold = sent
+	srv := NewServer(t, resp)
+	p := s.provider(t, srv)
+	ctx, cancel := context.WithTimeout(llm.WhenSent(t.Context(), func() { once.Do(func() { close(sent) }) }), liveness)
+	defer cancel()
+	r := Collect(ctx, p, SimpleRequest(s.h.Model, "Say hello."))
+	mustFinish(t, r, llm.FinishStop)
 }
