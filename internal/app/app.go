@@ -63,8 +63,9 @@ type Options struct {
 	// TraceLLM and TraceMCP write wire traces (--trace-llm, --trace-mcp),
 	// on top of the config's options.trace.
 	TraceLLM, TraceMCP bool
-	// ExitAfterClose says the process ends right after Close (the command
-	// line's own process, not a test or a program embedding the App).
+	// ExitAfterClose says the process ends right after Close (the App of
+	// the command line's own process; not a test's, an embedder's or one
+	// a server opens per session).
 	// Close then writes what is pending but leaves the database's
 	// connections to the exit: SQLite's write-ahead log holds every
 	// committed transaction, and the next opener reads it. Closing would

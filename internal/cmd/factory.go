@@ -49,7 +49,12 @@ type Factory struct {
 // Main closes it.
 func (f *Factory) App(ctx context.Context) (*app.App, error) {
 	f.once.Do(func() {
-		f.app, f.err = app.New(ctx, f.appOptions())
+		o := f.appOptions()
+		// The process ends right after Main closes this App. The Apps
+		// that servers open per session from AppOptions (hone acp, hone
+		// mcp serve) close theirs.
+		o.ExitAfterClose = f.IO.Exits
+		f.app, f.err = app.New(ctx, o)
 	})
 	return f.app, f.err
 }
@@ -64,8 +69,6 @@ func (f *Factory) appOptions() app.Options {
 		TraceMCP:   f.Global.TraceMCP,
 		Getenv:     f.Getenv,
 		Supervisor: f.Supervisor,
-		// The process ends right after Main closes the App.
-		ExitAfterClose: f.IO.Exits,
 	}
 	if f.Options != nil {
 		f.Options(&o)
