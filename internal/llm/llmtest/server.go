@@ -81,6 +81,8 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, resp Response) {
 	if resp.Hold != nil {
 		select {
 		case <-resp.Hold:
+		case <-r.Context().Done():
+			return
 		case <-time.After(holdTimeout):
 			http.Error(w, `{"error":{"message":"llmtest: the response's hold was never released"}}`, http.StatusBadRequest)
 			return
