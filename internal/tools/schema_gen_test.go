@@ -1,13 +1,10 @@
 package tools
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/honecode/hone/internal/tools/schemagen"
 )
-
-var updateSchemas = flag.Bool("update", false, "rewrite schema_gen.go from the parameter types")
 
 // TestGeneratedSchemas: schema_gen.go holds what the tool parameter types
 // derive (a changed tag or a new tool needs -update).
@@ -32,5 +29,5 @@ func TestGeneratedSchemas(t *testing.T) {
 		"webSearchParams":   schemagen.Of[webSearchParams](),
 		"writeParams":       schemagen.Of[writeParams](),
 	}
-	schemagen.Check(t, "schema_gen.go", schemagen.Source("tools", "generatedSchema", schemas), *updateSchemas)
+	schemagen.Check(t, "tools", schemas)
 }
