@@ -18,7 +18,8 @@ import (
 // mix: prompts, answers, bash calls with results of a few KiB, some of
 // 60 KB, a summary every ~120k tokens) through the binary:
 //
-//	show:   `hone sessions show ID` to a pipe, start to exit
+//	show:   `hone sessions show ID` to a pipe read and thrown away (like
+//	        `curl -o /dev/null`), start to exit
 //	resume: `hone run -s ID "…"`, start to the first model request
 //	new:    `hone run "…"` (a new session), the same: resume's floor
 //

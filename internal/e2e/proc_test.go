@@ -62,13 +62,27 @@ func (e *env) start(stdin *string, args ...string) *proc {
 // read from in (nil: /dev/null).
 func (e *env) startReader(in io.Reader, args ...string) *proc {
 	e.t.Helper()
+	return e.startTo(in, &syncBuffer{}, args...)
+}
+
+// startDiscard starts hone like start with stdin from /dev/null and its
+// standard output read from the pipe and thrown away as it arrives, the
+// way `curl -o /dev/null` reads: a benchmark then measures hone's
+// writing, not the test's buffer growing to the output's size.
+func (e *env) startDiscard(args ...string) *proc {
+	e.t.Helper()
+	return e.startTo(nil, &syncBuffer{discard: true}, args...)
+}
+
+func (e *env) startTo(in io.Reader, stdout *syncBuffer, args ...string) *proc {
+	e.t.Helper()
 	cmd, report := e.command(args)
 	cmd.Dir = e.project
 	cmd.Env = e.environ()
 	if in != nil {
 		cmd.Stdin = in
 	}
-	p := &proc{t: e.t, cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{}), report: report}
+	p := &proc{t: e.t, cmd: cmd, stdout: stdout, stderr: &syncBuffer{}, done: make(chan struct{}), report: report}
 	cmd.Stdout, cmd.Stderr = p.stdout, p.stderr
 	p.started = time.Now()
 	if err := cmd.Start(); err != nil {
@@ -166,16 +180,26 @@ func (e *env) mustRun(code int, args ...string) result {
 type syncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
+	// discard keeps only the count of bytes written.
+	discard bool
+	n       int64
 }
 
 func (b *syncBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.discard {
+		b.n += int64(len(p))
+		return len(p), nil
+	}
 	return b.buf.Write(p)
 }
 
 func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.discard {
+		return "(" + strconv.FormatInt(b.n, 10) + " bytes, not kept)"
+	}
 	return b.buf.String()
 }

@@ -60,7 +60,7 @@ func appendClip(b []byte, c Clip) []byte {
 }
 
 // outlineReader reads a stored outline; bad turns true at the first byte
-// it cannot read. Strings are substrings of s, one copy of the record.
+// it cannot read. Strings are substrings of s, the record.
 type outlineReader struct {
 	s   string
 	i   int
@@ -69,11 +69,11 @@ type outlineReader struct {
 
 // decodeOutline reads a stored outline; false when it is not one of this
 // version.
-func decodeOutline(rec []byte) (Outline, bool) {
+func decodeOutline(rec string) (Outline, bool) {
 	if len(rec) == 0 || rec[0] != outlineVersion {
 		return Outline{}, false
 	}
-	r := &outlineReader{s: string(rec), i: 1}
+	r := &outlineReader{s: rec, i: 1}
 	var o Outline
 	o.ID, o.Role, o.Status = r.str(), llm.Role(r.str()), Status(r.str())
 	o.Model, o.Provider, o.FinishReason = r.str(), r.str(), llm.FinishReason(r.str())

@@ -3,10 +3,10 @@ package message
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/honecode/hone/internal/llm"
 )
@@ -60,7 +60,9 @@ func (s *Service) write(ctx context.Context, m Message, fn func(execer) error, a
 // creation order. It reads the stored outlines, which hold a few KB of
 // the largest messages, and reads whole only the messages that have
 // none (streaming ones, rows older than outlines) or an unwritten update.
-// It stops at fn's first error and returns it.
+// It stops at fn's first error and returns it. SQLite's stepping runs on
+// a goroutine of its own (scanOutlines), a batch of rows ahead of the
+// decoding and fn.
 func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Outline) error) error {
 	snap := s.unwrittenAll()
 	conn, err := s.scanConn(ctx)
@@ -73,24 +75,21 @@ func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Out
 		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
 	}
 	defer rows.Close()
-	var r outlineRow
-	for rows.Next() {
-		if err := rows.Scan(r.dests()...); err != nil {
-			return fmt.Errorf("list messages of session %s: %w", sessionID, err)
-		}
-		o, ok, err := s.rowOutline(ctx, &r, snap)
+	fnErr, scanErr := newOutlineScan(rows).each(func(r *outlineRow) error {
+		o, ok, err := s.rowOutline(ctx, r, snap)
 		if err != nil {
 			return fmt.Errorf("list messages of session %s: %w", sessionID, err)
 		}
 		if !ok {
-			continue // deleted meanwhile
+			return nil // deleted meanwhile
 		}
-		if err := fn(o); err != nil {
-			return err
-		}
+		return fn(o)
+	})
+	if fnErr != nil {
+		return fnErr
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("list messages of session %s: %w", sessionID, err)
+	if scanErr != nil {
+		return fmt.Errorf("list messages of session %s: %w", sessionID, scanErr)
 	}
 	return nil
 }
@@ -99,31 +98,53 @@ func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Out
 // with their outlines of this version, and the messages' own columns
 // only where there is none: SQLite reads a message's row only when a
 // column of it is evaluated, so a session with outlines is read without
-// the pages of its parts.
+// the pages of its parts. The outline comes as text, so that the
+// driver's one copy of it is the string the outline's fields share, and
+// a message's own columns but its parts come as one JSON array
+// (wholeColumns): the driver's work is per column, on every row.
 func outlineQuery() string {
-	var q strings.Builder
-	q.WriteString("SELECT m.seq, o.outline")
-	for _, c := range strings.Split(columns, ",") {
-		q.WriteString(", CASE WHEN o.seq IS NULL THEN m." + strings.TrimSpace(c) + " END")
-	}
-	q.WriteString(` FROM messages AS m LEFT JOIN message_outlines AS o
+	return `SELECT m.seq, CAST(o.outline AS TEXT),
+		CASE WHEN o.seq IS NULL THEN json_array(` + wholeColumns + `) END,
+		CASE WHEN o.seq IS NULL THEN m.parts END
+		FROM messages AS m LEFT JOIN message_outlines AS o
 		ON o.seq = m.seq AND substr(o.outline, 1, 1) = ?
-		WHERE m.session_id = ? ORDER BY m.seq`)
-	return q.String()
+		WHERE m.session_id = ? ORDER BY m.seq`
 }
 
-// outlineRow is a row of outlineQuery.
+// wholeColumns are a message's columns but its parts, in the order
+// outlineRow.message reads them.
+const wholeColumns = `m.id, m.session_id, m.role, m.status, m.model, m.provider,
+	m.is_summary, m.finish_reason, m.created_at, m.updated_at, m.finished_at`
+
+// outlineRow is a row of outlineQuery: a stored outline, or the
+// message's own columns where there is none.
 type outlineRow struct {
-	seq                                                  int64
-	rec, parts                                           sql.RawBytes
-	id, sessionID, role, status, model, provider, finish sql.NullString
-	isSummary                                            sql.NullBool
-	created, updated, finished                           sql.NullInt64
+	seq   int64
+	rec   sql.NullString
+	whole sql.NullString // wholeColumns as a JSON array
+	parts []byte
 }
 
-func (r *outlineRow) dests() []any {
-	return []any{&r.seq, &r.rec, &r.id, &r.sessionID, &r.role, &r.parts, &r.status, &r.model,
-		&r.provider, &r.isSummary, &r.finish, &r.created, &r.updated, &r.finished}
+func (r *outlineRow) dests() []any { return []any{&r.seq, &r.rec, &r.whole, &r.parts} }
+
+// message returns the message of a row without an outline.
+func (r *outlineRow) message() (Message, error) {
+	var (
+		m                    Message
+		role, status, finish string
+		summary              int64
+	)
+	cols := [...]any{&m.ID, &m.SessionID, &role, &status, &m.Model, &m.Provider,
+		&summary, &finish, &m.CreatedAt, &m.UpdatedAt, &m.FinishedAt}
+	if err := json.Unmarshal([]byte(r.whole.String), &cols); err != nil {
+		return Message{}, fmt.Errorf("message %d: %w", r.seq, err)
+	}
+	m.Role, m.Status, m.FinishReason = llm.Role(role), Status(status), llm.FinishReason(finish)
+	m.IsSummary = summary != 0
+	if err := setParts(&m, r.parts); err != nil {
+		return Message{}, err
+	}
+	return m, nil
 }
 
 // rowOutline returns the outline of the row's message: the stored one,
@@ -131,12 +152,9 @@ func (r *outlineRow) dests() []any {
 // not decode or the message has an unwritten update. False when the
 // message no longer exists.
 func (s *Service) rowOutline(ctx context.Context, r *outlineRow, snap map[string]Message) (Outline, bool, error) {
-	if r.rec == nil {
-		m := Message{ID: r.id.String, SessionID: r.sessionID.String, Role: llm.Role(r.role.String),
-			Status: Status(r.status.String), Model: r.model.String, Provider: r.provider.String,
-			IsSummary: r.isSummary.Bool, FinishReason: llm.FinishReason(r.finish.String),
-			CreatedAt: r.created.Int64, UpdatedAt: r.updated.Int64, FinishedAt: r.finished.Int64}
-		if err := setParts(&m, r.parts); err != nil {
+	if !r.rec.Valid {
+		m, err := r.message()
+		if err != nil {
 			return Outline{}, false, err
 		}
 		if u, ok := snap[m.ID]; ok {
@@ -144,7 +162,7 @@ func (s *Service) rowOutline(ctx context.Context, r *outlineRow, snap map[string
 		}
 		return NewOutline(m, true), true, nil
 	}
-	o, ok := decodeOutline(r.rec)
+	o, ok := decodeOutline(r.rec.String)
 	if _, pending := snap[o.ID]; ok && !pending {
 		return o, true, nil
 	}

@@ -36,17 +36,17 @@ func TestOutlineRoundTrip(t *testing.T) {
 	for _, m := range outlineMessages() {
 		o := NewOutline(m, true)
 		rec := encodeOutline(o)
-		got, ok := decodeOutline(rec)
+		got, ok := decodeOutline(string(rec))
 		if !ok || !reflect.DeepEqual(got, o) {
 			t.Fatalf("%s: decoded %v %+v, want %+v", m.ID, ok, got, o)
 		}
 		for i := range len(rec) {
-			if _, ok := decodeOutline(rec[:i]); ok {
+			if _, ok := decodeOutline(string(rec[:i])); ok {
 				t.Fatalf("%s: a record cut to %d of %d bytes decoded", m.ID, i, len(rec))
 			}
 		}
 		other := append([]byte{outlineVersion + 1}, rec[1:]...)
-		if _, ok := decodeOutline(other); ok {
+		if _, ok := decodeOutline(string(other)); ok {
 			t.Fatalf("%s: a record of another version decoded", m.ID)
 		}
 	}
@@ -70,7 +70,7 @@ func FuzzDecodeOutline(f *testing.F) {
 		f.Add(encodeOutline(NewOutline(m, true)))
 	}
 	f.Fuzz(func(t *testing.T, rec []byte) {
-		o, ok := decodeOutline(rec)
+		o, ok := decodeOutline(string(rec))
 		if !ok {
 			return
 		}
