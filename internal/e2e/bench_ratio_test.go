@@ -63,7 +63,8 @@ func buildHello(b *testing.B) string {
 
 // BenchmarkStreamBurst: a local server writes a whole answer of n
 // small text chunks at once; hone run reads, stores and prints it, and
-// curl reads the same reply from the same server. The times run from the
+// curl sends the request hone sent and reads the same reply from the same
+// server. The times run from the
 // request's arrival to the process's exit; x-curl is hone's throughput as
 // a fraction of curl's (target ≥ 0.5).
 func BenchmarkStreamBurst(b *testing.B) {
@@ -79,8 +80,9 @@ func benchStreamBurst(b *testing.B, n int) {
 	text := strings.Repeat("tok ", n)
 	srv := newChatServer(b, func(int, *chatRequest) reply { return reply{text: text, chunk: 4, burst: true} })
 	e.useConfig(withoutTitles(serverConfig(srv.URL())))
-	body := `{"model":"m","stream":true,"messages":[{"role":"user","content":"x"}],` +
-		`"tools":[{"type":"function","function":{"name":"glob","parameters":{"type":"object"}}}]}`
+	// curl sends the body hone sent, so that the server's work before
+	// its answer (reading and decoding the request) is the same for both.
+	body := filepath.Join(e.dir, "request.json")
 	var hone, base samples
 	for b.Loop() {
 		p := e.start(nil, "run", "stream")
@@ -89,8 +91,11 @@ func benchStreamBurst(b *testing.B, n int) {
 			b.Fatalf("hone run: %s", r)
 		}
 		hone.addDuration(time.Since(req.At))
+		if err := os.WriteFile(body, req.Raw, 0o644); err != nil {
+			b.Fatal(err)
+		}
 		c := exec.Command(curl, "-sS", "-N", "-o", "/dev/null", "-H", "Content-Type: application/json",
-			"--data-binary", body, srv.URL()+"/v1/chat/completions")
+			"--data-binary", "@"+body, srv.URL()+"/v1/chat/completions")
 		if err := c.Start(); err != nil {
 			b.Fatal(err)
 		}

@@ -58,6 +58,7 @@ type chatRequest struct {
 	Done time.Time // when the whole reply was written
 	Main bool      // offered tools
 	Size int       // bytes of the request body
+	Raw  []byte    // the request body
 	Body chatBody
 	// Header is the request's HTTP header.
 	Header http.Header
@@ -117,7 +118,7 @@ func (s *chatServer) handle(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	req := &chatRequest{At: at, Size: len(data), Header: r.Header.Clone()}
+	req := &chatRequest{At: at, Size: len(data), Raw: data, Header: r.Header.Clone()}
 	if err := json.Unmarshal(data, &req.Body); err != nil {
 		s.t.Errorf("chat server: request body: %v\n%s", err, data)
 		http.Error(w, "bad json", http.StatusBadRequest)
