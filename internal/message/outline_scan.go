@@ -64,20 +64,26 @@ func (sc *outlineScan) scan() error {
 }
 
 // each calls fn with every row in order. It returns fn's first error,
-// after stopping the scan, or else the scan's own error; either way the
-// scan's goroutine has ended when it returns.
+// after stopping the scan, or else the scan's own error. The scan's
+// goroutine has ended when it returns, also when fn panics.
 func (sc *outlineScan) each(fn func(*outlineRow) error) (fnErr, scanErr error) {
+	ended := false
+	defer func() {
+		if !ended {
+			close(sc.stop)
+			for range sc.full { // let a scan blocked on a send end
+			}
+			<-sc.done
+		}
+	}()
 	for b := range sc.full {
 		for i := range b {
 			if err := fn(&b[i]); err != nil {
-				close(sc.stop)
-				for range sc.full { // let a scan blocked on a send end
-				}
-				<-sc.done
 				return err, nil
 			}
 		}
 		sc.free <- b
 	}
+	ended = true
 	return nil, <-sc.done
 }

@@ -49,3 +49,46 @@ func TestEachOutlineAcrossBatches(t *testing.T) {
 	}
 	checkOutlines(t, s)
 }
+
+// A panic in fn stops the scan before it goes on up: its goroutine has
+// ended (the batches' channel is closed), the connection is given back
+// and the service still reads.
+func TestEachOutlinePanicStopsTheScan(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, _ := newTestService(t, DefaultDebounce)
+	for i := range outlineBatch * outlineBuffers * 2 {
+		m := Message{SessionID: "s1", Role: llm.RoleUser, Parts: []llm.Part{llm.Text(fmt.Sprint("message ", i))}}
+		if _, err := s.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := s.db.QueryContext(ctx, outlineQuery(), []byte{outlineVersion}, "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := newOutlineScan(rows)
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("no panic")
+			}
+		}()
+		_, _ = sc.each(func(*outlineRow) error { panic("boom") })
+	}()
+	select {
+	case _, open := <-sc.full:
+		if open {
+			t.Fatal("the scan is still handing over batches")
+		}
+	default:
+		t.Fatal("the scan's goroutine is still running")
+	}
+	if err := rows.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.db.Stats().InUse; n != 0 {
+		t.Fatalf("%d connections still in use", n)
+	}
+	checkOutlines(t, s)
+}
