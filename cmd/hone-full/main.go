@@ -1,7 +1,8 @@
-// Command hone-full is hone with its interactive interface and MCP server
-// linked. hone replaces itself with hone-full, found next to it, for the
-// bare `hone` command and `hone mcp serve`; every other command works
-// the same in both executables.
+// Command hone-full is hone with its interactive interface, MCP server
+// and OpenTelemetry exporter linked. hone replaces itself with hone-full,
+// found next to it, for the bare `hone` command, `hone mcp serve`, `hone
+// acp` and a `hone run` whose config asks for an export; every other
+// command works the same in both executables.
 package main
 
 import (

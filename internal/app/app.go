@@ -76,6 +76,12 @@ type Options struct {
 	// itself (hone handing over to hone-full) closes them at the exec:
 	// SQLite opens its files close-on-exec.
 	ExitAfterClose bool
+	// Telemetry builds the OpenTelemetry exporter when an endpoint is
+	// configured. nil in hone, which does not link the OTel SDK (its
+	// packages would initialize on every command); hone-full sets it, and
+	// hone hands a run that exports to hone-full (cmd.Frontends). An App
+	// without it exports nothing and logs why.
+	Telemetry TelemetryFunc
 }
 
 // App is the set of services a front end uses. Accessors build a service

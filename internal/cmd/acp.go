@@ -38,6 +38,11 @@ See docs/acp.md for editor setup.`,
 }
 
 func runACP(ctx context.Context, f *Factory, opts ACPOptions) error {
+	// Any session's project may ask for an OpenTelemetry export, which
+	// only hone-full links: a long-lived server starts there when it can.
+	if f.canHandOver() {
+		return f.Frontends.full(f)
+	}
 	f.Options = func(o *app.Options) { o.Model = opts.Model }
 	root, err := f.App(ctx)
 	if err != nil {

@@ -36,7 +36,8 @@ type Factory struct {
 	// OpenTTY checks that a terminal can be opened for keys when stdin is
 	// not one (default: open /dev/tty); tests replace it.
 	OpenTTY func() error
-	// Frontends runs the interactive interface and `hone mcp serve`.
+	// Frontends are what only hone-full links: the interactive interface,
+	// `hone mcp serve`, the OpenTelemetry exporter.
 	Frontends Frontends
 
 	once   sync.Once
@@ -69,6 +70,7 @@ func (f *Factory) appOptions() app.Options {
 		TraceMCP:   f.Global.TraceMCP,
 		Getenv:     f.Getenv,
 		Supervisor: f.Supervisor,
+		Telemetry:  f.Frontends.Telemetry,
 	}
 	if f.Options != nil {
 		f.Options(&o)

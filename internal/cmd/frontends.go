@@ -11,17 +11,19 @@ import (
 	"github.com/honecode/hone/internal/app"
 )
 
-// FullName is the executable that links the front ends hone itself does
-// not: the interactive interface and `hone mcp serve`.
+// FullName is the executable that links what hone itself does not: the
+// interactive interface, `hone mcp serve` and the OpenTelemetry exporter.
 const FullName = "hone-full"
 
-// Frontends runs the two commands whose libraries take tens of
-// milliseconds to initialize before main (Bubble Tea, Glamour and its
-// highlighter for the interface; the MCP server's schema validator).
-// Go initializes every linked package whichever command runs, so hone
-// does not link them: Main hands these commands to hone-full, which is
-// the same command line with Frontends set, and `hone version` and
-// `hone run` never pay for them.
+// Frontends are what only hone-full links, because their libraries take
+// milliseconds to initialize before main and pages of memory on every
+// command (Bubble Tea, Glamour and its highlighter for the interface; the
+// MCP server's schema validator; the OTel SDK and its OTLP exporters). Go
+// initializes every linked package whichever command runs, so hone does
+// not link them: Main hands the interface and `hone mcp serve` to
+// hone-full, which is the same command line with Frontends set, and so
+// `hone acp` and a `hone run` whose config asks for an OpenTelemetry
+// export, when hone-full is installed next to hone.
 type Frontends struct {
 	// Interface runs the interactive interface (bare hone) after hone has
 	// checked the flags, the config and that there is a terminal;
@@ -29,6 +31,12 @@ type Frontends struct {
 	Interface func(ctx context.Context, f *Factory, opts RootOptions) error
 	// MCPServe runs `hone mcp serve`.
 	MCPServe func(ctx context.Context, f *Factory, opts MCPServeOptions) error
+	// Telemetry builds the OpenTelemetry exporter (app.Options.Telemetry);
+	// nil where it is not linked.
+	Telemetry app.TelemetryFunc
+	// full replaces this process with hone-full, given the same
+	// arguments; nil in hone-full itself.
+	full func(f *Factory) error
 }
 
 // handOver returns front ends that replace this process with hone-full,
@@ -43,7 +51,38 @@ func handOver(args []string) Frontends {
 	return Frontends{
 		Interface: func(_ context.Context, f *Factory, _ RootOptions) error { return run(f) },
 		MCPServe:  func(_ context.Context, f *Factory, _ MCPServeOptions) error { return run(f) },
+		full:      run,
 	}
+}
+
+// canHandOver says whether this process lacks the OpenTelemetry exporter
+// and hone-full, which has it, is installed next to it.
+func (f *Factory) canHandOver() bool {
+	if f.Frontends.Telemetry != nil || f.Frontends.full == nil {
+		return false
+	}
+	_, err := fullPath()
+	return err == nil
+}
+
+// exportOrHandOver replaces this process with hone-full when a's config
+// asks for an OpenTelemetry export, which only hone-full links. Without
+// hone-full next to hone, one line on stderr says that nothing is
+// exported and the command goes on here. It returns the config's error,
+// or exec's; nil when the command goes on in this process.
+func (f *Factory) exportOrHandOver(ctx context.Context, a *app.App) error {
+	if f.Frontends.Telemetry != nil || f.Frontends.full == nil {
+		return nil
+	}
+	want, err := a.TelemetryWanted(ctx)
+	if err != nil || !want {
+		return err
+	}
+	if !f.canHandOver() {
+		fmt.Fprintf(f.IO.Err, "! telemetry: the OTLP export is in %s, which is not installed next to hone; nothing is exported\n", FullName)
+		return nil
+	}
+	return f.Frontends.full(f)
 }
 
 // fullPath is hone-full next to the running executable (symlinks

@@ -72,10 +72,6 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	if opts.Continue && opts.Session != "" {
 		return usageError(errors.New("--continue and --session cannot be used together"))
 	}
-	prompt, err := runPrompt(f, opts.Args)
-	if err != nil {
-		return usageError(err)
-	}
 	if opts.Mode != "" {
 		if _, ok := config.ModeStrictness(opts.Mode); !ok {
 			return usageError(fmt.Errorf("--mode %q: want one of %s", opts.Mode, strings.Join(config.PermissionModes(), ", ")))
@@ -89,6 +85,14 @@ func runRun(ctx context.Context, f *Factory, opts RunOptions) error {
 	a, err := f.App(ctx)
 	if err != nil {
 		return err
+	}
+	// Before stdin is read, so that hone-full gets it whole.
+	if err := f.exportOrHandOver(ctx, a); err != nil {
+		return configErr(err)
+	}
+	prompt, err := runPrompt(f, opts.Args)
+	if err != nil {
+		return usageError(err)
 	}
 	// No supervisor is started ahead: the turn's git status starts it
 	// (in a repository only), and a run that starts no process never pays

@@ -10,8 +10,9 @@ import (
 // hone run starts: nothing on those paths uses them, and their
 // initialization (profiling endpoints, metrics registries, the
 // interface's libraries, whose highlighter alone parses 250 lexer
-// definitions) would be paid by every command. The interface and
-// `hone mcp serve` live in hone-full for this reason (cmd.Frontends).
+// definitions; the OTel SDK) would be paid by every command. The
+// interface, `hone mcp serve` and the OpenTelemetry exporter live in
+// hone-full for this reason (cmd.Frontends).
 // docs/performance.md lists what still initializes and why.
 var offRunPath = []string{
 	"net/http/pprof",
@@ -25,6 +26,9 @@ var offRunPath = []string{
 	"github.com/gorilla/css/",
 	"github.com/atotto/clipboard",
 	"github.com/honecode/hone/internal/tui",
+	"go.opentelemetry.io/otel/sdk",        // the OTel SDK: in hone-full (cmd.Frontends.Telemetry)
+	"go.opentelemetry.io/otel/exporters/", // its OTLP exporters
+	"github.com/honecode/hone/internal/telemetry",
 }
 
 // ownInitAllocs is the most allocations one of Hone's own packages may

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -128,5 +129,25 @@ func TestRunExportsContentOnlyWhenAsked(t *testing.T) {
 	e.mustRun(0, "run", "hello")
 	if spans, metrics := off.byName(); len(spans) != 0 || metrics != 0 {
 		t.Errorf("exported while disabled: %v, %d", spans, metrics)
+	}
+}
+
+// TestRunWithoutHoneFullExportsNothingAndSaysSo: hone does not link the
+// OTel SDK and hands a run that exports to hone-full. Alone, without
+// hone-full next to it, hone answers as usual, exports nothing and says
+// so on stderr.
+func TestRunWithoutHoneFullExportsNothingAndSaysSo(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.bin = honeAlone(t)
+	rec := newOTLPReceiver(t)
+	e.extra = append(e.extra, "OTEL_EXPORTER_OTLP_ENDPOINT="+rec.srv.URL)
+	e.useServer(serveReplies(t, reply{text: "Hi there."}).URL())
+	r := e.mustRun(0, "run", "hello")
+	if !strings.Contains(r.stdout, "Hi there.") || !strings.Contains(r.stderr, "hone-full") {
+		t.Errorf("want the answer on stdout and a note naming hone-full on stderr:\n%s", r)
+	}
+	if spans, metrics := rec.byName(); len(spans) != 0 || metrics != 0 {
+		t.Errorf("exported without hone-full: %v, %d", spans, metrics)
 	}
 }

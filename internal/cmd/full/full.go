@@ -1,9 +1,10 @@
-// Package full is hone's command line with the front ends that hone
-// itself does not link: the interactive interface (Bubble Tea, Glamour,
-// the chroma highlighter) and `hone mcp serve` (mcp-go's server and its
-// schema validator). The hone-full executable runs it; hone replaces
-// itself with hone-full for these two commands (cmd.Frontends), so their
-// libraries never initialize on `hone version` or `hone run`.
+// Package full is hone's command line with what hone itself does not
+// link: the interactive interface (Bubble Tea, Glamour, the chroma
+// highlighter), `hone mcp serve` (mcp-go's server and its schema
+// validator) and the OpenTelemetry exporter (the OTel SDK). The hone-full
+// executable runs it; hone replaces itself with hone-full for these
+// (cmd.Frontends), and for `hone acp`, so their libraries never
+// initialize on `hone version` or a plain `hone run`.
 package full
 
 import (
@@ -18,7 +19,8 @@ func Main(ctx context.Context, args []string, io cmd.IO) int {
 	return cmd.MainWith(ctx, args, io, Frontends())
 }
 
-// Frontends are the interface and the MCP server, linked.
+// Frontends are the interface, the MCP server and the OpenTelemetry
+// exporter, linked.
 func Frontends() cmd.Frontends {
-	return cmd.Frontends{Interface: runInterface, MCPServe: runMCPServe}
+	return cmd.Frontends{Interface: runInterface, MCPServe: runMCPServe, Telemetry: newTelemetry}
 }
