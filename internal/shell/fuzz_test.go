@@ -116,11 +116,19 @@ func writes(n syntax.Node) string {
 				"flock", "script", "parallel":
 				return "runs a writing command"
 			}
+			find := false // find's actions count once find is the program, wrapped or not
 			for _, w := range n.Args {
 				switch w.Lit() {
-				case "-delete", "-exec", "-execdir", "--output", "--compress-program", "-fprint", "--exec", "--pre":
+				case "--output", "--compress-program", "--exec", "--pre":
 					return "passes a writing or executing option"
+				case "-delete", "-exec", "-execdir", "-fprint":
+					// To other programs these are other words: fd reads -exec
+					// as -e xec, the extension "xec".
+					if find {
+						return "passes a writing or executing option"
+					}
 				}
+				find = find || baseName(w.Lit()) == "find"
 			}
 		}
 	}

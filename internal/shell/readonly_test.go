@@ -27,7 +27,8 @@ func TestFlagAllowlists(t *testing.T) {
 			"grep -rn TODO internal", "grep -rn '/api/v1' internal", "grep -e x -e y main.go",
 			"grep -A3 -B2 func main.go", "grep -5 func main.go", "egrep 'a|b' main.go", "grep -c x --include='*.go' -r .",
 			"rg -n 'func main' --type go", "rg -e foo -g '!vendor' internal", "rg --files", "rg -uu x",
-			"fd -e go", "fd -H -t f x", "find . -name '*.go' -type f", "find . -maxdepth 2 -name x -print0",
+			"fd -e go", "fd -H -t f x", "fd -exec", // -exec is -e xec: the extension "xec"
+			"find . -name '*.go' -type f", "find . -maxdepth 2 -name x -print0",
 			"find internal -newer main.go", "find . -path './vendor' -prune -o -name '*.go' -print",
 			"sed -n '1,20p' main.go", "sed -n '/^func/p' main.go", "sed 's/a/b/g' main.go",
 			"sed -n '/x/{p;q}' main.go", "sed -E 's|a|b|' main.go", "sed -n '$p' main.go",
@@ -89,7 +90,7 @@ func TestFlagAllowlists(t *testing.T) {
 			"find . -delete", "find . -exec rm {} ;", "find . -execdir ls ;", "find . -ok rm {} ;",
 			"find . -fprint out", "find . -fprintf out %p", "find . -fls out", "find -L . -name x",
 			"find . -follow", "find . -files0-from x", "find -delete", "find . -name x -delete",
-			"fd -X rm", "fd --exec rm", "fd --exec-batch rm", "fd -L x", "fd -l x", "fd --base-directory sub x",
+			"fd -X rm", "fd --exec rm", "fd --exec-batch rm", "fd -xec", "fd -Hx ls", "fd -L x", "fd -l x", "fd --base-directory sub x",
 			"rg --pre ./x x", "rg --pre=./x x", "rg --pre-glob '*' x", "rg -z x", "rg --search-zip x",
 			"rg --hostname-bin ./x x", "rg -L x", "rg --follow x",
 			"grep -R x .", "grep --dereference-recursive x .", "grep -d dangerous x .",
