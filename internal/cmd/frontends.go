@@ -55,10 +55,15 @@ func handOver(args []string) Frontends {
 	}
 }
 
-// canHandOver says whether this process lacks the OpenTelemetry exporter
-// and hone-full, which has it, is installed next to it.
+// mayHandOver says whether this process lacks the OpenTelemetry exporter
+// and can replace itself with hone-full, which has it.
+func (f *Factory) mayHandOver() bool {
+	return f.Frontends.Telemetry == nil && f.Frontends.full != nil
+}
+
+// canHandOver is mayHandOver with hone-full installed next to hone.
 func (f *Factory) canHandOver() bool {
-	if f.Frontends.Telemetry != nil || f.Frontends.full == nil {
+	if !f.mayHandOver() {
 		return false
 	}
 	_, err := fullPath()
@@ -71,7 +76,7 @@ func (f *Factory) canHandOver() bool {
 // exported and the command goes on here. It returns the config's error,
 // or exec's; nil when the command goes on in this process.
 func (f *Factory) exportOrHandOver(ctx context.Context, a *app.App) error {
-	if f.Frontends.Telemetry != nil || f.Frontends.full == nil {
+	if !f.mayHandOver() {
 		return nil
 	}
 	want, err := a.TelemetryWanted(ctx)

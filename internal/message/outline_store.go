@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-
-	"github.com/honecode/hone/internal/llm"
 )
 
 // final reports whether m is written with its outline: every status but
@@ -139,9 +137,8 @@ func (r *outlineRow) message() (Message, error) {
 	if err := json.Unmarshal([]byte(r.whole.String), &cols); err != nil {
 		return Message{}, fmt.Errorf("message %d: %w", r.seq, err)
 	}
-	m.Role, m.Status, m.FinishReason = llm.Role(role), Status(status), llm.FinishReason(finish)
 	m.IsSummary = summary != 0
-	if err := setParts(&m, r.parts); err != nil {
+	if err := fillRow(&m, role, status, finish, r.parts); err != nil {
 		return Message{}, err
 	}
 	return m, nil

@@ -142,11 +142,17 @@ func scanMessage(sc scanner) (Message, error) {
 	if err != nil {
 		return Message{}, err
 	}
-	m.Role, m.Status, m.FinishReason = llm.Role(role), Status(status), llm.FinishReason(finish)
-	if err := setParts(&m, parts); err != nil {
+	if err := fillRow(&m, role, status, finish, parts); err != nil {
 		return Message{}, err
 	}
 	return m, nil
+}
+
+// fillRow sets m's typed columns from a row's strings and decodes its
+// parts.
+func fillRow(m *Message, role, status, finish string, parts []byte) error {
+	m.Role, m.Status, m.FinishReason = llm.Role(role), Status(status), llm.FinishReason(finish)
+	return setParts(m, parts)
 }
 
 // setParts decodes a row's stored parts into m.
