@@ -151,3 +151,30 @@ func TestRunWithoutHoneFullExportsNothingAndSaysSo(t *testing.T) {
 		t.Errorf("exported without hone-full: %v, %d", spans, metrics)
 	}
 }
+
+// TestRunHandsStdinToHoneFull: a run that exports replaces hone with
+// hone-full before it reads stdin, so a prompt piped in reaches the model
+// whole, and the turn is exported.
+func TestRunHandsStdinToHoneFull(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	rec := newOTLPReceiver(t)
+	e.extra = append(e.extra, "OTEL_EXPORTER_OTLP_ENDPOINT="+rec.srv.URL)
+	srv := serveReplies(t, reply{text: "Read it."})
+	e.useServer(srv.URL())
+	r := e.honeIn("the piped prompt\n", "run")
+	if r.code != 0 || !strings.Contains(r.stdout, "Read it.") {
+		t.Fatalf("hone run with stdin: %s", r)
+	}
+	mains := srv.MainRequests()
+	if len(mains) != 1 {
+		t.Fatalf("%d model requests, want 1", len(mains))
+	}
+	msgs := mains[0].Body.Messages
+	if last := msgs[len(msgs)-1]; !strings.Contains(strings.Join(last.Texts(), " "), "the piped prompt") {
+		t.Errorf("the model got %q, not the piped prompt", last.Texts())
+	}
+	if spans, _ := rec.byName(); len(spans["turn"]) != 1 {
+		t.Errorf("spans received: %v", spans)
+	}
+}
