@@ -59,7 +59,7 @@ func (s *Service) write(ctx context.Context, m Message, fn func(execer) error, a
 // the largest messages, and reads whole only the messages that have
 // none (streaming ones, rows older than outlines) or an unwritten update.
 // It stops at fn's first error and returns it. SQLite's stepping runs on
-// a goroutine of its own (scanOutlines), a batch of rows ahead of the
+// a goroutine of its own (outlineScan), a batch of rows ahead of the
 // decoding and fn.
 func (s *Service) EachOutline(ctx context.Context, sessionID string, fn func(Outline) error) error {
 	snap := s.unwrittenAll()
