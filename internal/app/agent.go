@@ -82,6 +82,14 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	a.Launcher() // first, so that it closes last: the services stop their children first
 	gitAhead := a.gitAhead(ctx, cfg)
 	resolved, _ := a.Resolved(ctx) // no usable provider: no candidates yet
+	cl := newClients(llm.HTTPOptions{
+		FirstByteTimeout: time.Duration(cfg.Options.FirstByteTimeout) * time.Second,
+		IdleTimeout:      time.Duration(cfg.Options.StreamIdleTimeout) * time.Second,
+		Transport:        a.llmTransport(cfg.Options.Trace),
+	}, a.configDir(), a.Redact)
+	cl.gemini, cl.geminiHelper = a.opts.Gemini, a.opts.GeminiHelper
+	a.onClose(cl.close)
+	cl.prestart(resolved) // a helper starts while the store opens
 	st, err := a.Store(ctx)
 	if err != nil {
 		return nil, err
@@ -90,11 +98,6 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 	if err != nil {
 		return nil, err
 	}
-	cl := newClients(llm.HTTPOptions{
-		FirstByteTimeout: time.Duration(cfg.Options.FirstByteTimeout) * time.Second,
-		IdleTimeout:      time.Duration(cfg.Options.StreamIdleTimeout) * time.Second,
-		Transport:        a.llmTransport(cfg.Options.Trace),
-	}, a.configDir(), a.Redact)
 	large, small, err := cl.roles(resolved)
 	if err != nil {
 		return nil, err

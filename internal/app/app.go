@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/honecode/hone/internal/extend"
 	"io"
 	"log/slog"
 	"os"
@@ -19,6 +18,8 @@ import (
 
 	"github.com/honecode/hone/internal/config"
 	"github.com/honecode/hone/internal/db"
+	"github.com/honecode/hone/internal/extend"
+	"github.com/honecode/hone/internal/llm/remote"
 	"github.com/honecode/hone/internal/redact"
 	"github.com/honecode/hone/internal/tools"
 	"github.com/honecode/hone/internal/wiretrace"
@@ -82,6 +83,16 @@ type Options struct {
 	// hone hands a run that exports to hone-full (cmd.Frontends). An App
 	// without it exports nothing and logs why.
 	Telemetry TelemetryFunc
+	// Gemini builds Gemini providers in this process: hone-full, which
+	// links genai, sets it. nil in hone, whose Gemini calls then run in
+	// the helper GeminiHelper names (internal/llm/remote): genai's
+	// imports (Google Cloud auth, gRPC, protobuf) would initialize on
+	// every command.
+	Gemini remote.BuildFunc
+	// GeminiHelper returns the command line of the helper that serves
+	// Gemini calls when Gemini is nil, or an error that says how to
+	// install it. It is called when the first Gemini provider is built.
+	GeminiHelper func() ([]string, error)
 }
 
 // App is the set of services a front end uses. Accessors build a service

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -11,9 +12,9 @@ import (
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/anthropic"
 	"github.com/honecode/hone/internal/llm/fake"
-	"github.com/honecode/hone/internal/llm/gemini"
 	"github.com/honecode/hone/internal/llm/openai"
 	"github.com/honecode/hone/internal/llm/openaicompat"
+	"github.com/honecode/hone/internal/llm/remote"
 )
 
 // clients builds one llm.Provider per provider name, on first use, shared
@@ -26,10 +27,27 @@ type clients struct {
 	configDir string // fake scripts resolve against it
 	// redact cleans the text of every provider error.
 	redact func(string) string
+	// gemini builds Gemini providers in this process (Options.Gemini);
+	// when nil they run in the helper of geminiHelper, started with the
+	// first one (host).
+	gemini       remote.BuildFunc
+	geminiHelper func() ([]string, error)
+	host         *remote.Host
 }
 
 func newClients(httpOpts llm.HTTPOptions, configDir string, redact func(string) string) *clients {
 	return &clients{byName: map[string]llm.Provider{}, httpOpts: httpOpts, configDir: configDir, redact: redact}
+}
+
+// close ends the Gemini helper, if one was started.
+func (c *clients) close() error {
+	c.mu.Lock()
+	h := c.host
+	c.mu.Unlock()
+	if h == nil {
+		return nil
+	}
+	return h.Close()
 }
 
 // get returns the retrying client of provider p, whose errors are
@@ -64,10 +82,8 @@ func (c *clients) build(p config.ResolvedProvider) (llm.Provider, error) {
 	case config.TypeOpenAICompat:
 		return openaicompat.New(openaicompat.Options{Name: p.Name, BaseURL: p.BaseURL, APIKey: p.APIKey, Headers: p.Headers, HTTPClient: c.http}), nil
 	case config.TypeGemini:
-		o := gemini.Options{Name: p.Name, BaseURL: p.BaseURL, APIKey: p.APIKey, Headers: p.Headers, HTTPClient: c.http, Vertex: p.Vertex}
-		o.Project, _ = p.ProviderOptions["project"].(string)
-		o.Location, _ = p.ProviderOptions["location"].(string)
-		return gemini.New(o), nil
+		return c.geminiProvider(remote.Spec{Type: p.Type, Name: p.Name, BaseURL: p.BaseURL, APIKey: p.APIKey,
+			Headers: p.Headers, Vertex: p.Vertex, Options: p.ProviderOptions})
 	case config.TypeFake:
 		path := p.Script
 		if path != "" && !filepath.IsAbs(path) && c.configDir != "" {
@@ -80,6 +96,47 @@ func (c *clients) build(p config.ResolvedProvider) (llm.Provider, error) {
 		return m, nil
 	}
 	return nil, fmt.Errorf("provider %s: unknown type %q", p.Name, p.Type)
+}
+
+// geminiProvider builds a Gemini provider in this process when it links
+// genai, else in the helper, which starts with the first call (or at
+// prestart). c.mu is held.
+func (c *clients) geminiProvider(spec remote.Spec) (llm.Provider, error) {
+	if c.gemini != nil {
+		return c.gemini(spec, c.http)
+	}
+	return c.geminiHost().Provider(spec, c.http), nil
+}
+
+// geminiHost returns the host of the Gemini helper, made on first use.
+// c.mu is held.
+func (c *clients) geminiHost() *remote.Host {
+	if c.host == nil {
+		var argv []string
+		err := errors.New("no Gemini helper is configured")
+		if c.geminiHelper != nil {
+			argv, err = c.geminiHelper()
+		}
+		c.host = remote.NewHost(argv, err)
+	}
+	return c.host
+}
+
+// prestart starts the Gemini helper now, on another goroutine, when the
+// first candidate of the turns is a Gemini provider that runs in it: the
+// helper then initializes while the store opens and the turn is
+// prepared. A failover candidate's helper starts with its first call.
+func (c *clients) prestart(r *config.Resolved) {
+	if r == nil || len(r.Large) == 0 || c.gemini != nil {
+		return
+	}
+	if p, ok := r.Provider(r.Large[0].Provider); !ok || p.Type != config.TypeGemini {
+		return
+	}
+	c.mu.Lock()
+	h := c.geminiHost()
+	c.mu.Unlock()
+	go h.Start()
 }
 
 // roles returns the agent candidates of both roles (none when r is nil).

@@ -62,15 +62,17 @@ func (f *Factory) App(ctx context.Context) (*app.App, error) {
 
 func (f *Factory) appOptions() app.Options {
 	o := app.Options{
-		Cwd:        f.Global.Cwd,
-		DataDir:    f.Global.DataDir,
-		ConfigFile: f.Global.ConfigFile,
-		Debug:      f.Global.Debug,
-		TraceLLM:   f.Global.TraceLLM,
-		TraceMCP:   f.Global.TraceMCP,
-		Getenv:     f.Getenv,
-		Supervisor: f.Supervisor,
-		Telemetry:  f.Frontends.Telemetry,
+		Cwd:          f.Global.Cwd,
+		DataDir:      f.Global.DataDir,
+		ConfigFile:   f.Global.ConfigFile,
+		Debug:        f.Global.Debug,
+		TraceLLM:     f.Global.TraceLLM,
+		TraceMCP:     f.Global.TraceMCP,
+		Getenv:       f.Getenv,
+		Supervisor:   f.Supervisor,
+		Telemetry:    f.Frontends.Telemetry,
+		Gemini:       f.Frontends.Gemini,
+		GeminiHelper: geminiHelper,
 	}
 	if f.Options != nil {
 		f.Options(&o)

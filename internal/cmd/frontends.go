@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/honecode/hone/internal/app"
+	"github.com/honecode/hone/internal/llm/remote"
 )
 
 // FullName is the executable that links what hone itself does not: the
@@ -34,6 +35,10 @@ type Frontends struct {
 	// Telemetry builds the OpenTelemetry exporter (app.Options.Telemetry);
 	// nil where it is not linked.
 	Telemetry app.TelemetryFunc
+	// Gemini builds Gemini providers in this process
+	// (app.Options.Gemini); nil where genai is not linked, and Gemini
+	// calls run in hone-gemini.
+	Gemini remote.BuildFunc
 	// full replaces this process with hone-full, given the same
 	// arguments; nil in hone-full itself.
 	full func(f *Factory) error

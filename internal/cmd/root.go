@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/honecode/hone/internal/llm/remote"
 	"github.com/honecode/hone/internal/procgroup"
 )
 
@@ -32,6 +33,9 @@ func Main(ctx context.Context, args []string, io IO) int {
 func MainWith(ctx context.Context, args []string, io IO, fe Frontends) int {
 	if len(args) > 0 && args[0] == procgroup.ServeArg {
 		return serveProcs()
+	}
+	if len(args) > 0 && args[0] == remote.ServeArg {
+		return serveGemini(ctx, fe.Gemini, io)
 	}
 	f := &Factory{IO: io, Getenv: os.Getenv, Supervisor: supervisorPath(), Frontends: fe}
 	root := newRootCmd(f)

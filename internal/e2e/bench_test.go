@@ -84,6 +84,29 @@ func BenchmarkRunFirstRequest(b *testing.B) {
 			first.report(b, "", "ms")
 		})
 	}
+	b.Run("gemini", benchGeminiFirstRequest)
+}
+
+// benchGeminiFirstRequest is the existing-db case with a Gemini provider:
+// hone starts hone-gemini, which initializes genai while hone prepares
+// the turn, and the request goes out through hone.
+func benchGeminiFirstRequest(b *testing.B) {
+	e := newEnv(b)
+	benchProject(b, e)
+	srv := geminiServer(b, "ok", false)
+	e.useGemini(srv.URL)
+	e.mustRun(0, "run", "warm up")
+	<-srv.arrived
+	var first samples
+	for b.Loop() {
+		p := e.start(nil, "run", "say ok")
+		at := <-srv.arrived
+		first.addDuration(at.Sub(p.started))
+		if r := p.wait(); r.code != 0 {
+			b.Fatalf("hone run: %s", r)
+		}
+	}
+	first.report(b, "", "ms")
 }
 
 // BenchmarkOneToolTurn runs a whole turn with one tool call (the model

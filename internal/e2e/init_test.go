@@ -12,7 +12,8 @@ import (
 // interface's libraries, whose highlighter alone parses 250 lexer
 // definitions; the OTel SDK) would be paid by every command. The
 // interface, `hone mcp serve` and the OpenTelemetry exporter live in
-// hone-full for this reason (cmd.Frontends).
+// hone-full for this reason (cmd.Frontends), and the Gemini client in
+// hone-gemini.
 // docs/performance.md lists what still initializes and why.
 var offRunPath = []string{
 	"net/http/pprof",
@@ -29,6 +30,12 @@ var offRunPath = []string{
 	"go.opentelemetry.io/otel/sdk",        // the OTel SDK: in hone-full (cmd.Frontends.Telemetry)
 	"go.opentelemetry.io/otel/exporters/", // its OTLP exporters
 	"github.com/honecode/hone/internal/telemetry",
+	"google.golang.org/genai",  // Gemini: in hone-gemini (internal/llm/remote)
+	"cloud.google.com/go/",     // genai's Google Cloud auth
+	"google.golang.org/grpc",   // brought by that auth
+	"github.com/google/s2a-go", // the same
+	"github.com/google/go-cmp", // genai's replay client
+	"github.com/honecode/hone/internal/llm/gemini",
 }
 
 // ownInitAllocs is the most allocations one of Hone's own packages may

@@ -44,7 +44,8 @@ func runMain(m *testing.M) int {
 }
 
 // buildHone builds hone, hone-full (which hone hands its interface and
-// `hone mcp serve` to) and hone-procs (its process supervisor) into dir.
+// `hone mcp serve` to), hone-procs (its process supervisor) and
+// hone-gemini (which serves its Gemini calls) into dir.
 // It uses the flags of the plain `go build -o bin/ . ./cmd/...` that CI
 // and developers run, so
 // the compiled packages come from the same build cache; -s -w only skips
@@ -74,5 +75,5 @@ func buildHone(dir string) (string, error) {
 // executables are hone at bin and the executables installed next to it.
 func executables(bin string) []string {
 	dir := filepath.Dir(bin)
-	return []string{bin, filepath.Join(dir, "hone-full"), filepath.Join(dir, "hone-procs")}
+	return []string{bin, filepath.Join(dir, "hone-full"), filepath.Join(dir, "hone-procs"), filepath.Join(dir, "hone-gemini")}
 }

@@ -73,6 +73,17 @@ func (e *Error) Error() string {
 	return withDetail(kindPhrase(e.Kind, 0)+forProvider(e.Provider), e.detail())
 }
 
+// IsTransport reports whether e is a failure before or while the response
+// was read (TransportError, ContextError), whose Message is the root cause.
+func (e *Error) IsTransport() bool { return e.transport }
+
+// MarkTransport marks e as such a failure and returns it. It is for an
+// error rebuilt from another process's report (internal/llm/remote).
+func (e *Error) MarkTransport() *Error {
+	e.transport = true
+	return e
+}
+
 // detail is the provider's message, or the underlying error's text.
 func (e *Error) detail() string {
 	if e.Message != "" {

@@ -1,16 +1,18 @@
 // Package full is hone's command line with what hone itself does not
 // link: the interactive interface (Bubble Tea, Glamour, the chroma
 // highlighter), `hone mcp serve` (mcp-go's server and its schema
-// validator) and the OpenTelemetry exporter (the OTel SDK). The hone-full
-// executable runs it; hone replaces itself with hone-full for these
-// (cmd.Frontends), and for `hone acp`, so their libraries never
-// initialize on `hone version` or a plain `hone run`.
+// validator), the OpenTelemetry exporter (the OTel SDK) and the Gemini
+// adapter (genai). The hone-full executable runs it; hone replaces itself
+// with hone-full for these (cmd.Frontends), and for `hone acp`, so their
+// libraries never initialize on `hone version` or a plain `hone run`;
+// hone's own Gemini calls run in hone-gemini (internal/llm/remote).
 package full
 
 import (
 	"context"
 
 	"github.com/honecode/hone/internal/cmd"
+	"github.com/honecode/hone/internal/llm/gemini"
 )
 
 // Main runs the whole command line with args, as hone-full, and returns
@@ -19,8 +21,9 @@ func Main(ctx context.Context, args []string, io cmd.IO) int {
 	return cmd.MainWith(ctx, args, io, Frontends())
 }
 
-// Frontends are the interface, the MCP server and the OpenTelemetry
-// exporter, linked.
+// Frontends are the interface, the MCP server, the OpenTelemetry exporter
+// and the Gemini adapter, linked: hone-full calls Gemini in process (hone
+// calls it through hone-gemini).
 func Frontends() cmd.Frontends {
-	return cmd.Frontends{Interface: runInterface, MCPServe: runMCPServe, Telemetry: newTelemetry}
+	return cmd.Frontends{Interface: runInterface, MCPServe: runMCPServe, Telemetry: newTelemetry, Gemini: gemini.FromSpec}
 }

@@ -3,18 +3,38 @@ package gemini
 import (
 	"encoding/json"
 	"net/http"
+	"os"
 	"testing"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/llmtest"
+	"github.com/honecode/hone/internal/llm/remote"
 )
 
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	llmtest.Run(t, llmtest.Harness{
-		New: func(baseURL string, c *http.Client) llm.Provider {
-			return newTestClient(baseURL, c)
-		},
+	llmtest.Run(t, harness(t, func(baseURL string, c *http.Client) llm.Provider {
+		return newTestClient(baseURL, c)
+	}))
+}
+
+// TestConformanceThroughHelper runs the suite against the client as hone
+// runs it: in a helper process (this test binary, serving remote.Serve),
+// whose every HTTP request goes back to this process's client.
+func TestConformanceThroughHelper(t *testing.T) {
+	t.Parallel()
+	host := remote.NewHost([]string{os.Args[0], helperArg}, nil)
+	t.Cleanup(func() { _ = host.Close() })
+	llmtest.Run(t, harness(t, func(baseURL string, c *http.Client) llm.Provider {
+		return host.Provider(remote.Spec{Type: SpecType, Name: "test-gemini", BaseURL: baseURL, APIKey: "test-key"}, c)
+	}))
+}
+
+// harness is the conformance harness of the Gemini client that newClient
+// builds.
+func harness(t *testing.T, newClient func(string, *http.Client) llm.Provider) llmtest.Harness {
+	return llmtest.Harness{
+		New:               newClient,
 		Model:             "gemini-2.5-flash",
 		Text:              fixture(t, "text"),
 		Usage:             fixture(t, "usage"),
@@ -32,7 +52,7 @@ func TestConformance(t *testing.T) {
 		Errors:               errorCases(t),
 		CheckRequest:         checkRichRequest,
 		ReasoningEcho:        checkThoughtEcho,
-	})
+	}
 }
 
 // errorCases are the API's documented error responses (google.rpc.Status
