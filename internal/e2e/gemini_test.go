@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -83,6 +85,24 @@ func TestRunWithGemini(t *testing.T) {
 	e.useGemini(srv.URL)
 	r := e.mustRun(0, "run", "hello")
 	if !strings.Contains(r.stdout, "Hello from Gemini.") || srv.calls.Load() != 1 {
+		t.Fatalf("want the answer on stdout after one call (got %d):\n%s", srv.calls.Load(), r)
+	}
+}
+
+// TestRunWithGeminiThroughHoneFull: without hone-gemini, hone-full next
+// to hone serves the Gemini calls (`hone-full __provider`).
+func TestRunWithGeminiThroughHoneFull(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.bin = honeAlone(t)
+	full := filepath.Join(filepath.Dir(honeBin), "hone-full")
+	if err := os.Symlink(full, filepath.Join(filepath.Dir(e.bin), "hone-full")); err != nil {
+		t.Fatal(err)
+	}
+	srv := geminiServer(t, "Served by hone-full.", false)
+	e.useGemini(srv.URL)
+	r := e.mustRun(0, "run", "hello")
+	if !strings.Contains(r.stdout, "Served by hone-full.") || srv.calls.Load() != 1 {
 		t.Fatalf("want the answer on stdout after one call (got %d):\n%s", srv.calls.Load(), r)
 	}
 }
