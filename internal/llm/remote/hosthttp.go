@@ -26,6 +26,13 @@ func (c *conn) forward(f frame) {
 	ctx, hc := c.base, c.lastHC
 	if call != nil {
 		ctx, hc = call.ctx, call.hc
+	} else if f.Call != 0 {
+		// The call has ended here (canceled, or its reader stopped):
+		// nothing of it goes out any more.
+		c.mu.Unlock()
+		b, _ := json.Marshal(errorToWire(&llm.Error{Kind: llm.KindCanceled, Message: "the call has ended"}))
+		go func() { _ = c.out.send(frameHTTPEnd, 0, f.Req, b) }() // the reader never blocks on a write
+		return
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	c.reqs[f.Req] = cancel

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -64,6 +65,19 @@ func testBuild(spec remote.Spec, hc *http.Client) (llm.Provider, error) {
 				}
 				_ = yield(llm.Event{Type: llm.EventTextDelta, Text: string(b)}, nil) &&
 					yield(llm.Event{Type: llm.EventFinish, Reason: llm.FinishStop}, nil)
+			}
+		}), nil
+	case "late":
+		// Answers, then sends a request after its reader has stopped,
+		// ignoring the cancel.
+		return llm.ProviderFunc(func(ctx context.Context, _ *llm.Request) iter.Seq2[llm.Event, error] {
+			return func(yield func(llm.Event, error) bool) {
+				yield(llm.Event{Type: llm.EventTextDelta, Text: "first"}, nil)
+				<-ctx.Done()
+				req, _ := http.NewRequestWithContext(context.WithoutCancel(ctx), http.MethodGet, spec.BaseURL, nil)
+				if resp, err := hc.Do(req); err == nil {
+					resp.Body.Close()
+				}
 			}
 		}), nil
 	case "pid":
@@ -210,6 +224,27 @@ func TestHelperEndsWhenItsHostIsKilled(t *testing.T) {
 	if !gone(pid) {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 		t.Fatalf("helper %d outlived its killed host", pid)
+	}
+}
+
+// TestNoRequestAfterTheCallEnded: a request the helper sends for a call
+// hone has stopped reading is not made.
+func TestNoRequestAfterTheCallEnded(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { hits.Add(1) }))
+	t.Cleanup(srv.Close)
+	h := newHost(t)
+	for ev, err := range h.Provider(remote.Spec{Type: "late", BaseURL: srv.URL}, http.DefaultClient).Stream(t.Context(), &llm.Request{}) {
+		if err != nil || ev.Text != "first" {
+			t.Fatalf("event %+v, error %v", ev, err)
+		}
+		break
+	}
+	helperPid(t, h) // a later call's answer: the helper has read the cancel and sent its request
+	time.Sleep(100 * time.Millisecond)
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("the server got %d requests of a call that had ended", n)
 	}
 }
 
