@@ -32,3 +32,18 @@ func BenchmarkStream1MiB(b *testing.B) {
 		return newTestClient(url, hc)
 	})
 }
+
+// BenchmarkToolSteps sends the steps of a tool loop (16 tools, a 13 KB
+// system prompt, a growing history) and reads a short answer: the cost of
+// building and sending each step's request through the SDK.
+func BenchmarkToolSteps(b *testing.B) {
+	answer := []byte("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_b\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[],\"model\":\"claude-sonnet-4-5\",\"stop_reason\":null,\"stop_sequence\":null,\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}\n\n" +
+		"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n" +
+		"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"ok\"}}\n\n" +
+		"event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n" +
+		"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":5}}\n\n" +
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n")
+	llmtest.BenchToolSteps(b, answer, "claude-sonnet-4-5", func(url string, hc *http.Client) llm.Provider {
+		return newTestClient(url, hc)
+	})
+}
