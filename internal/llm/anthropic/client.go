@@ -39,6 +39,8 @@ type Client struct {
 	// files, skills, models …) and the SDK's credential discovery, none
 	// of which Hone calls.
 	opts []option.RequestOption
+	// pieces keeps the encoded pieces of recent request bodies.
+	pieces *pieces
 }
 
 // New returns a Client. The SDK's own retries are off (llm.WithRetry owns
@@ -63,37 +65,48 @@ func New(o Options) *Client {
 	for k, v := range o.Headers {
 		opts = append(opts, option.WithHeader(k, v))
 	}
-	return &Client{name: o.Name, opts: opts}
+	return &Client{name: o.Name, opts: opts, pieces: &pieces{}}
 }
 
 // Stream sends req and yields its response events (see llm.Provider).
 func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Event, error] {
 	return func(yield func(llm.Event, error) bool) {
-		params, err := buildParams(req)
+		params, from, err := buildParamsFrom(req)
+		var body []byte
+		if err == nil {
+			body, err = c.encodeBody(params, req.Messages, from)
+		}
 		if err != nil {
 			yield(llm.Event{}, c.fail(&llm.Error{Kind: llm.KindBadRequest, Message: err.Error(), Err: err}))
 			return
 		}
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		opts := make([]option.RequestOption, 0, len(req.Headers))
-		for k, v := range req.Headers {
-			opts = append(opts, option.WithHeader(k, v))
-		}
-		msgs := anthropic.MessageService{Options: c.opts}
+		opts := optionHeaders(req.Headers)
+		// The body goes through the SDK's own request path as bytes
+		// (MessageService.NewStreaming's path and options, its headers
+		// and error decoding); the response is read here.
 		var resp *http.Response
-		opts = append(opts, option.WithResponseInto(&resp))
-		stream := msgs.NewStreaming(ctx, params, opts...)
-		defer func() { _ = stream.Close() }()
-		if err := stream.Err(); err != nil || resp == nil {
+		sdk := anthropic.Client{Options: c.opts}
+		if err := sdk.Post(ctx, "v1/messages", body, &resp, opts...); err != nil || resp == nil {
 			if err == nil {
 				err = errors.New("no response")
 			}
 			yield(llm.Event{}, c.classify(ctx, err))
 			return
 		}
+		defer func() { _ = resp.Body.Close() }()
 		c.read(ctx, resp.Body, yield)
 	}
+}
+
+// optionHeaders are a call's extra headers as request options.
+func optionHeaders(h map[string]string) []option.RequestOption {
+	opts := make([]option.RequestOption, 0, len(h))
+	for k, v := range h {
+		opts = append(opts, option.WithHeader(k, v))
+	}
+	return opts
 }
 
 // classify turns an SDK or transport error into an *llm.Error.

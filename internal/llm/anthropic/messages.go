@@ -13,14 +13,17 @@ import (
 
 // convertMessages maps the conversation onto alternating user/assistant
 // messages, merging neighbours of the same role and putting tool_result
-// blocks first in each user message.
-func convertMessages(msgs []llm.Message) ([]anthropic.MessageParam, error) {
+// blocks first in each user message. It also says where each API message
+// comes from: from[i] is the index in msgs of the first message merged
+// into out[i], whose sources end where those of out[i+1] begin.
+func convertMessages(msgs []llm.Message) ([]anthropic.MessageParam, []int, error) {
 	out := make([]anthropic.MessageParam, 0, len(msgs))
+	from := make([]int, 0, len(msgs))
 	for i := range msgs {
 		m := &msgs[i]
 		role, err := apiRole(m.Role)
 		if err != nil {
-			return nil, fmt.Errorf("message %d: %w", i, err)
+			return nil, nil, fmt.Errorf("message %d: %w", i, err)
 		}
 		blocks := contentBlocks(m)
 		if len(blocks) == 0 {
@@ -31,13 +34,14 @@ func convertMessages(msgs []llm.Message) ([]anthropic.MessageParam, error) {
 			continue
 		}
 		out = append(out, anthropic.MessageParam{Role: role, Content: blocks})
+		from = append(from, i)
 	}
 	for i := range out {
 		if out[i].Role == anthropic.MessageParamRoleUser {
 			toolResultsFirst(out[i].Content)
 		}
 	}
-	return out, nil
+	return out, from, nil
 }
 
 func apiRole(r llm.Role) (anthropic.MessageParamRole, error) {

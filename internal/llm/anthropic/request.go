@@ -22,12 +22,19 @@ const emptySchema = `{"type":"object","properties":{}}`
 
 // buildParams maps a neutral request onto the Messages API parameters.
 func buildParams(req *llm.Request) (anthropic.MessageNewParams, error) {
+	p, _, err := buildParamsFrom(req)
+	return p, err
+}
+
+// buildParamsFrom is buildParams that also says where each API message
+// comes from (see convertMessages).
+func buildParamsFrom(req *llm.Request) (anthropic.MessageNewParams, []int, error) {
 	if req.Model == "" {
-		return anthropic.MessageNewParams{}, errNoModel
+		return anthropic.MessageNewParams{}, nil, errNoModel
 	}
-	msgs, err := convertMessages(req.Messages)
+	msgs, from, err := convertMessages(req.Messages)
 	if err != nil {
-		return anthropic.MessageNewParams{}, err
+		return anthropic.MessageNewParams{}, nil, err
 	}
 	p := anthropic.MessageNewParams{
 		Model:     anthropic.Model(req.Model),
@@ -44,9 +51,9 @@ func buildParams(req *llm.Request) (anthropic.MessageNewParams, error) {
 	}
 	markCache(&p)
 	if err := applyThinking(&p, req); err != nil {
-		return anthropic.MessageNewParams{}, err
+		return anthropic.MessageNewParams{}, nil, err
 	}
-	return p, nil
+	return p, from, nil
 }
 
 // systemBlocks returns one text block per non-empty system string.

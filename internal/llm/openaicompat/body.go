@@ -2,7 +2,6 @@ package openaicompat
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"reflect"
@@ -10,9 +9,9 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/shared"
-	"github.com/tidwall/sjson"
 
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/sdkbody"
 )
 
 // encodeBody returns the JSON body of req, the bytes the SDK would send
@@ -152,31 +151,7 @@ func encodeWhole(req *llm.Request) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode request: %w", err)
 	}
-	return setStream(b)
-}
-
-// setStream sets "stream": true as option.WithJSONSet does.
-func setStream(b []byte) ([]byte, error) {
-	b, err := sjson.SetBytes(b, "stream", true)
-	if err != nil {
-		return nil, fmt.Errorf("encode request: %w", err)
-	}
-	return b, nil
-}
-
-// marshalPiece encodes one value the way it appears inside the SDK's
-// body: its own MarshalJSON, compacted without HTML escaping, as the
-// SDK's encoder copies a nested marshaler's output.
-func marshalPiece(dst []byte, v json.Marshaler) ([]byte, error) {
-	b, err := v.MarshalJSON()
-	if err != nil {
-		return nil, fmt.Errorf("encode request: %w", err)
-	}
-	buf := bytes.NewBuffer(dst)
-	if err := json.Compact(buf, b); err != nil {
-		return nil, fmt.Errorf("encode request: %w", err)
-	}
-	return buf.Bytes(), nil
+	return sdkbody.SetStream(b)
 }
 
 // messageParam builds wire message w of req.
@@ -204,11 +179,11 @@ func skeleton(p openai.ChatCompletionNewParams, tools bool) (skeletonParts, bool
 	if tools {
 		p.Tools = []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{Name: placeholder})}
 		var err error
-		if toolMark, err = arrayOf(p.Tools[0]); err != nil {
+		if toolMark, err = sdkbody.Array(p.Tools[0]); err != nil {
 			return skeletonParts{}, false, err
 		}
 	}
-	msgMark, err := arrayOf(p.Messages[0])
+	msgMark, err := sdkbody.Array(p.Messages[0])
 	if err != nil {
 		return skeletonParts{}, false, err
 	}
@@ -216,7 +191,7 @@ func skeleton(p openai.ChatCompletionNewParams, tools bool) (skeletonParts, bool
 	if err != nil {
 		return skeletonParts{}, false, fmt.Errorf("encode request: %w", err)
 	}
-	if b, err = setStream(b); err != nil {
+	if b, err = sdkbody.SetStream(b); err != nil {
 		return skeletonParts{}, false, err
 	}
 	want := 1
@@ -238,15 +213,6 @@ func skeleton(p openai.ChatCompletionNewParams, tools bool) (skeletonParts, bool
 	return s, true, nil
 }
 
-// arrayOf is the encoded one-element array of v.
-func arrayOf(v json.Marshaler) ([]byte, error) {
-	b, err := marshalPiece([]byte{'['}, v)
-	if err != nil {
-		return nil, err
-	}
-	return append(b, ']'), nil
-}
-
 // toolsJSON is the encoded tools array of defs (nil for none), copied
 // from prev when it has the same tools.
 func toolsJSON(defs []llm.ToolDef, prev *encoding) ([]byte, error) {
@@ -265,7 +231,7 @@ func toolsJSON(defs []llm.ToolDef, prev *encoding) ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if b, err = marshalPiece(b, t); err != nil {
+		if b, err = sdkbody.Piece(b, t); err != nil {
 			return nil, err
 		}
 	}
@@ -285,6 +251,6 @@ func warmEncoders() {
 		{kind: wireUser, parts: []llm.Part{llm.Text("a"), {Type: llm.PartImage, MediaType: "image/png", Data: []byte{0}}}},
 	}
 	for i := range wire {
-		_, _ = marshalPiece(nil, wire[i].param())
+		_, _ = sdkbody.Piece(nil, wire[i].param())
 	}
 }

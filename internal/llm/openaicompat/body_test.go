@@ -3,47 +3,14 @@ package openaicompat
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"reflect"
-	"sync"
 	"testing"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/llmtest"
 )
 
-// recordingServer answers every request with a short text stream and
-// keeps the bodies it received.
-type recordingServer struct {
-	mu     sync.Mutex
-	bodies [][]byte
-	url    string
-}
-
-func newRecordingServer(t *testing.T) *recordingServer {
-	t.Helper()
-	s := &recordingServer{}
-	answer := roleFrame() + textFrame("ok") + finishFrame("stop") + doneFrame()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		s.mu.Lock()
-		s.bodies = append(s.bodies, b)
-		s.mu.Unlock()
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, answer)
-	}))
-	t.Cleanup(srv.Close)
-	s.url = srv.URL
-	return s
-}
-
-func (s *recordingServer) last() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.bodies[len(s.bodies)-1]
-}
+// shortAnswer is a whole Chat Completions stream answering "ok".
+var shortAnswer = roleFrame() + textFrame("ok") + finishFrame("stop") + doneFrame()
 
 // sdkBody is the body as the SDK encoded it before bodies were spliced:
 // buildParams in one piece, then "stream" set as option.WithJSONSet does.
@@ -66,8 +33,8 @@ func sdkBody(t *testing.T, req *llm.Request) []byte {
 // change between steps, and options the splice must leave to the SDK.
 func TestBodyMatchesSDK(t *testing.T) {
 	t.Parallel()
-	srv := newRecordingServer(t)
-	c := New(Options{Name: "t", BaseURL: srv.url})
+	srv := llmtest.NewRecorder(t, shortAnswer)
+	c := New(Options{Name: "t", BaseURL: srv.URL})
 	for name, steps := range bodyConversations() {
 		for i, req := range steps {
 			for _, err := range c.Stream(t.Context(), req) {
@@ -75,7 +42,8 @@ func TestBodyMatchesSDK(t *testing.T) {
 					t.Fatalf("%s step %d: %v", name, i, err)
 				}
 			}
-			got, want := srv.last(), sdkBody(t, req)
+			got, _ := srv.Last()
+			want := sdkBody(t, req)
 			if !bytes.Equal(got, want) {
 				t.Fatalf("%s step %d: body differs from the SDK's\n got: %s\nwant: %s", name, i, got, want)
 			}
@@ -157,8 +125,8 @@ func bodyConversations() map[string][]*llm.Request {
 // new content, not the cached one.
 func TestBodyAfterCallerChangesParts(t *testing.T) {
 	t.Parallel()
-	srv := newRecordingServer(t)
-	c := New(Options{Name: "t", BaseURL: srv.url})
+	srv := llmtest.NewRecorder(t, shortAnswer)
+	c := New(Options{Name: "t", BaseURL: srv.URL})
 	msgs := []llm.Message{llmtest.User("first"), {Role: llm.RoleAssistant, Parts: []llm.Part{llm.Text("one")}}}
 	for i := range 2 {
 		req := &llm.Request{Model: "m", Messages: append(msgs, llmtest.User("next"))}
@@ -167,7 +135,8 @@ func TestBodyAfterCallerChangesParts(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got, want := srv.last(), sdkBody(t, req); !bytes.Equal(got, want) {
+		got, _ := srv.Last()
+		if want := sdkBody(t, req); !bytes.Equal(got, want) {
 			t.Fatalf("step %d: got %s, want %s", i, got, want)
 		}
 		msgs[1].Parts[0].Text = "changed"
@@ -178,24 +147,13 @@ func TestBodyAfterCallerChangesParts(t *testing.T) {
 // partEqual must then compare.
 func TestPartEqualCoversFields(t *testing.T) {
 	t.Parallel()
-	if n := reflect.TypeFor[llm.Part]().NumField(); n != 16 {
-		t.Fatalf("llm.Part has %d fields; partEqual compares 16: add the new ones", n)
+	names, parts := llmtest.PartFields()
+	if len(names) != 16 {
+		t.Fatalf("llm.Part has %d fields; partEqual compares 16: add the new ones", len(names))
 	}
-	for i := range 16 {
-		a := llm.Part{}
-		v := reflect.ValueOf(&a).Elem().Field(i)
-		switch v.Kind() {
-		case reflect.String:
-			v.SetString("x")
-		case reflect.Bool:
-			v.SetBool(true)
-		case reflect.Int64:
-			v.SetInt(1)
-		case reflect.Slice:
-			v.SetBytes([]byte("x"))
-		}
-		if partEqual(&a, &llm.Part{}) {
-			t.Errorf("partEqual ignores field %s", reflect.TypeFor[llm.Part]().Field(i).Name)
+	for i := range parts {
+		if partEqual(&parts[i], &llm.Part{}) {
+			t.Errorf("partEqual ignores field %s", names[i])
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/sdkbody"
 )
 
 // cacheEntries is how many request bodies a Client remembers: the main
@@ -126,7 +127,7 @@ func (e *encoding) appendMessages(body []byte, wire []wireMsg, prev *encoding, k
 			body = append(body, ',')
 		}
 		w := &wire[i]
-		if body, err = marshalPiece(body, messageParam(w, e.system)); err != nil {
+		if body, err = sdkbody.Piece(body, messageParam(w, e.system)); err != nil {
 			return nil, err
 		}
 		e.wire = append(e.wire, wireEnd{src: w.src, kind: w.kind, reasoning: w.reasoning, end: len(body)})

@@ -1,0 +1,200 @@
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/anthropics/anthropic-sdk-go"
+
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/sdkbody"
+)
+
+// encodeBody returns the JSON body of p, the bytes MessageService.
+// NewStreaming would send for it ("stream": true set by
+// option.WithJSONSet). msgs are the request's messages and from their
+// first index per API message (convertMessages).
+//
+// The SDK's reflective encoder is the definition of the wire format, but
+// encoding the tools, the system prompt and the whole history again at
+// every step of a tool loop was most of a step's time (0.8 ms at 36 KB,
+// 3 ms at 220 KB). So the SDK encodes each piece on its own, kept in
+// c.pieces, and a skeleton of p: every field but messages, tools and
+// system, with a placeholder in each of those arrays. Where the splice
+// cannot be exact (no messages), the SDK encodes the whole body.
+func (c *Client) encodeBody(p anthropic.MessageNewParams, msgs []llm.Message, from []int) ([]byte, error) {
+	if len(p.Messages) == 0 {
+		return encodeWhole(p)
+	}
+	arrays, err := c.arrays(&p, msgs, from)
+	if err != nil {
+		return nil, err
+	}
+	skel, ok, err := skeleton(p)
+	if err != nil || !ok {
+		if err == nil {
+			return encodeWhole(p)
+		}
+		return nil, err
+	}
+	size := 0
+	for _, part := range skel.parts {
+		size += len(part)
+	}
+	for _, list := range arrays {
+		size += len(list) + 1 // the brackets and commas
+		for _, raw := range list {
+			size += len(raw)
+		}
+	}
+	body := make([]byte, 0, size)
+	for i, part := range skel.parts[:len(skel.parts)-1] {
+		body = append(append(body, part...), '[')
+		for j, raw := range arrays[skel.order[i]] {
+			if j > 0 {
+				body = append(body, ',')
+			}
+			body = append(body, raw...)
+		}
+		body = append(body, ']')
+	}
+	return append(body, skel.parts[len(skel.parts)-1]...), nil
+}
+
+// Arrays the skeleton leaves out, in arrays' order.
+const (
+	arrayMessages = iota
+	arrayTools
+	arraySystem
+)
+
+// arrays returns the encoded elements of the messages, tools and system
+// arrays of p, from kept pieces where they exist.
+func (c *Client) arrays(p *anthropic.MessageNewParams, msgs []llm.Message, from []int) ([3][][]byte, error) {
+	var out [3][][]byte
+	var key []byte
+	n := len(p.Messages)
+	out[arrayMessages] = make([][]byte, n)
+	for i := range p.Messages {
+		end := len(msgs)
+		if i+1 < n {
+			end = from[i+1]
+		}
+		key = messageKey(key[:0], msgs[from[i]:end], i >= n-2)
+		raw, err := c.pieces.get(key, func() ([]byte, error) { return sdkbody.Piece(nil, p.Messages[i]) })
+		if err != nil {
+			return out, err
+		}
+		out[arrayMessages][i] = raw
+	}
+	out[arrayTools] = make([][]byte, len(p.Tools))
+	for i, t := range p.Tools {
+		enc := func() ([]byte, error) { return sdkbody.Piece(nil, t) }
+		var raw []byte
+		var err error
+		if d, ok := toolDef(t); ok {
+			raw, err = c.pieces.get(toolKey(key[:0], d, t.OfTool.CacheControl.Type != ""), enc)
+		} else {
+			raw, err = enc() // the web search tool: small, and not kept
+		}
+		if err != nil {
+			return out, err
+		}
+		out[arrayTools][i] = raw
+	}
+	out[arraySystem] = make([][]byte, len(p.System))
+	for i, s := range p.System {
+		raw, err := c.pieces.get(systemKey(key[:0], s.Text, s.CacheControl.Type != ""), func() ([]byte, error) { return sdkbody.Piece(nil, s) })
+		if err != nil {
+			return out, err
+		}
+		out[arraySystem][i] = raw
+	}
+	return out, nil
+}
+
+// toolDef is what a tool param was made from (toolParams); false for a
+// tool toolParams does not make (web search).
+func toolDef(t anthropic.ToolUnionParam) (llm.ToolDef, bool) {
+	if t.OfTool == nil {
+		return llm.ToolDef{}, false
+	}
+	schema, _ := t.OfTool.InputSchema.Overrides()
+	raw, ok := schema.(json.RawMessage)
+	if !ok {
+		return llm.ToolDef{}, false
+	}
+	return llm.ToolDef{Name: t.OfTool.Name, Description: t.OfTool.Description.Value, Schema: raw}, true
+}
+
+// encodeWhole is the body as the SDK encodes it, in one piece.
+func encodeWhole(p anthropic.MessageNewParams) ([]byte, error) {
+	b, err := p.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("encode request: %w", err)
+	}
+	return sdkbody.SetStream(b)
+}
+
+// placeholder marks where left-out array a goes in the skeleton; each
+// array has its own, so that no mark is found inside another.
+func placeholder(a int) string { return fmt.Sprintf("\x00hone placeholder %d\x00", a) }
+
+// skeletonParts is a body cut where its left-out arrays go: parts[0],
+// array order[0], parts[1], …, the last part.
+type skeletonParts struct {
+	parts [][]byte
+	order []int
+}
+
+// skeleton encodes p with one placeholder in each non-empty array of
+// messages, tools and system, sets "stream", and cuts the placeholder
+// arrays out; false when a placeholder is not found exactly once.
+func skeleton(p anthropic.MessageNewParams) (skeletonParts, bool, error) {
+	marks := map[int][]byte{}
+	var err error
+	p.Messages = []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock(placeholder(arrayMessages)))}
+	if marks[arrayMessages], err = sdkbody.Array(p.Messages[0]); err != nil {
+		return skeletonParts{}, false, err
+	}
+	if len(p.Tools) > 0 {
+		p.Tools = []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: placeholder(arrayTools)}}}
+		if marks[arrayTools], err = sdkbody.Array(p.Tools[0]); err != nil {
+			return skeletonParts{}, false, err
+		}
+	}
+	if len(p.System) > 0 {
+		p.System = []anthropic.TextBlockParam{{Text: placeholder(arraySystem)}}
+		if marks[arraySystem], err = sdkbody.Array(p.System[0]); err != nil {
+			return skeletonParts{}, false, err
+		}
+	}
+	b, err := encodeWhole(p)
+	if err != nil {
+		return skeletonParts{}, false, err
+	}
+	if bytes.Count(b, []byte("hone placeholder")) != len(marks) {
+		return skeletonParts{}, false, nil
+	}
+	type cut struct{ at, array, n int }
+	var cuts []cut
+	for a, m := range marks {
+		i := bytes.Index(b, m)
+		if i < 0 {
+			return skeletonParts{}, false, nil
+		}
+		cuts = append(cuts, cut{i, a, len(m)})
+	}
+	slices.SortFunc(cuts, func(x, y cut) int { return x.at - y.at })
+	var s skeletonParts
+	last := 0
+	for _, c := range cuts {
+		s.parts = append(s.parts, b[last:c.at])
+		s.order = append(s.order, c.array)
+		last = c.at + c.n
+	}
+	s.parts = append(s.parts, b[last:])
+	return s, true, nil
+}
