@@ -1,10 +1,8 @@
 package anthropic
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/anthropics/anthropic-sdk-go"
 
@@ -39,28 +37,7 @@ func (c *Client) encodeBody(p anthropic.MessageNewParams, msgs []llm.Message, fr
 		}
 		return nil, err
 	}
-	size := 0
-	for _, part := range skel.parts {
-		size += len(part)
-	}
-	for _, list := range arrays {
-		size += len(list) + 1 // the brackets and commas
-		for _, raw := range list {
-			size += len(raw)
-		}
-	}
-	body := make([]byte, 0, size)
-	for i, part := range skel.parts[:len(skel.parts)-1] {
-		body = append(append(body, part...), '[')
-		for j, raw := range arrays[skel.order[i]] {
-			if j > 0 {
-				body = append(body, ',')
-			}
-			body = append(body, raw...)
-		}
-		body = append(body, ']')
-	}
-	return append(body, skel.parts[len(skel.parts)-1]...), nil
+	return skel.Fill(arrays[:]), nil
 }
 
 // Arrays the skeleton leaves out, in arrays' order.
@@ -83,7 +60,7 @@ func (c *Client) arrays(p *anthropic.MessageNewParams, msgs []llm.Message, from 
 			end = from[i+1]
 		}
 		key = messageKey(key[:0], msgs[from[i]:end], i >= n-2)
-		raw, err := c.pieces.get(key, func() ([]byte, error) { return sdkbody.Piece(nil, p.Messages[i]) })
+		raw, err := c.pieces.Get(key, func() ([]byte, error) { return sdkbody.Piece(nil, p.Messages[i]) })
 		if err != nil {
 			return out, err
 		}
@@ -95,7 +72,7 @@ func (c *Client) arrays(p *anthropic.MessageNewParams, msgs []llm.Message, from 
 		var raw []byte
 		var err error
 		if d, ok := toolDef(t); ok {
-			raw, err = c.pieces.get(toolKey(key[:0], d, t.OfTool.CacheControl.Type != ""), enc)
+			raw, err = c.pieces.Get(sdkbody.ToolKey(sdkbody.AppendFlag(append(key[:0], keyTool), t.OfTool.CacheControl.Type != ""), d), enc)
 		} else {
 			raw, err = enc() // the web search tool: small, and not kept
 		}
@@ -106,13 +83,28 @@ func (c *Client) arrays(p *anthropic.MessageNewParams, msgs []llm.Message, from 
 	}
 	out[arraySystem] = make([][]byte, len(p.System))
 	for i, s := range p.System {
-		raw, err := c.pieces.get(systemKey(key[:0], s.Text, s.CacheControl.Type != ""), func() ([]byte, error) { return sdkbody.Piece(nil, s) })
+		raw, err := c.pieces.Get(sdkbody.AppendField(sdkbody.AppendFlag(append(key[:0], keySystem), s.CacheControl.Type != ""), s.Text), func() ([]byte, error) { return sdkbody.Piece(nil, s) })
 		if err != nil {
 			return out, err
 		}
 		out[arraySystem][i] = raw
 	}
 	return out, nil
+}
+
+// Key kinds: the first byte of a key.
+const (
+	keyMessage = 'm'
+	keyTool    = 't'
+	keySystem  = 's'
+)
+
+// messageKey appends to b everything an API message's JSON depends on:
+// the messages merged into it (sdkbody.MessagesKey) and whether it is one
+// of the last two messages, which carry the cache-control marks
+// (markCache).
+func messageKey(b []byte, msgs []llm.Message, last bool) []byte {
+	return sdkbody.MessagesKey(sdkbody.AppendFlag(append(b, keyMessage), last), msgs)
 }
 
 // toolDef is what a tool param was made from (toolParams); false for a
@@ -138,63 +130,32 @@ func encodeWhole(p anthropic.MessageNewParams) ([]byte, error) {
 	return sdkbody.SetStream(b)
 }
 
-// placeholder marks where left-out array a goes in the skeleton; each
-// array has its own, so that no mark is found inside another.
-func placeholder(a int) string { return fmt.Sprintf("\x00hone placeholder %d\x00", a) }
-
-// skeletonParts is a body cut where its left-out arrays go: parts[0],
-// array order[0], parts[1], …, the last part.
-type skeletonParts struct {
-	parts [][]byte
-	order []int
-}
-
 // skeleton encodes p with one placeholder in each non-empty array of
 // messages, tools and system, sets "stream", and cuts the placeholder
 // arrays out; false when a placeholder is not found exactly once.
-func skeleton(p anthropic.MessageNewParams) (skeletonParts, bool, error) {
+func skeleton(p anthropic.MessageNewParams) (sdkbody.Skeleton, bool, error) {
 	marks := map[int][]byte{}
 	var err error
-	p.Messages = []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock(placeholder(arrayMessages)))}
+	p.Messages = []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock(sdkbody.Placeholder(arrayMessages)))}
 	if marks[arrayMessages], err = sdkbody.Array(p.Messages[0]); err != nil {
-		return skeletonParts{}, false, err
+		return sdkbody.Skeleton{}, false, err
 	}
 	if len(p.Tools) > 0 {
-		p.Tools = []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: placeholder(arrayTools)}}}
+		p.Tools = []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: sdkbody.Placeholder(arrayTools)}}}
 		if marks[arrayTools], err = sdkbody.Array(p.Tools[0]); err != nil {
-			return skeletonParts{}, false, err
+			return sdkbody.Skeleton{}, false, err
 		}
 	}
 	if len(p.System) > 0 {
-		p.System = []anthropic.TextBlockParam{{Text: placeholder(arraySystem)}}
+		p.System = []anthropic.TextBlockParam{{Text: sdkbody.Placeholder(arraySystem)}}
 		if marks[arraySystem], err = sdkbody.Array(p.System[0]); err != nil {
-			return skeletonParts{}, false, err
+			return sdkbody.Skeleton{}, false, err
 		}
 	}
 	b, err := encodeWhole(p)
 	if err != nil {
-		return skeletonParts{}, false, err
+		return sdkbody.Skeleton{}, false, err
 	}
-	if bytes.Count(b, []byte("hone placeholder")) != len(marks) {
-		return skeletonParts{}, false, nil
-	}
-	type cut struct{ at, array, n int }
-	var cuts []cut
-	for a, m := range marks {
-		i := bytes.Index(b, m)
-		if i < 0 {
-			return skeletonParts{}, false, nil
-		}
-		cuts = append(cuts, cut{i, a, len(m)})
-	}
-	slices.SortFunc(cuts, func(x, y cut) int { return x.at - y.at })
-	var s skeletonParts
-	last := 0
-	for _, c := range cuts {
-		s.parts = append(s.parts, b[last:c.at])
-		s.order = append(s.order, c.array)
-		last = c.at + c.n
-	}
-	s.parts = append(s.parts, b[last:])
-	return s, true, nil
+	s, ok := sdkbody.Cut(b, marks)
+	return s, ok, nil
 }

@@ -1,7 +1,6 @@
 package anthropic
 
 import (
-	"bytes"
 	"reflect"
 	"testing"
 
@@ -22,26 +21,12 @@ const shortAnswer = "event: message_start\ndata: {\"type\":\"message_start\",\"m
 // sdkBody is the body MessageService.NewStreaming sends for req: the
 // params encoded in one piece, then "stream" set as option.WithJSONSet
 // does.
-func sdkBody(t *testing.T, req *llm.Request) []byte {
-	t.Helper()
+func sdkBody(req *llm.Request) ([]byte, error) {
 	p, err := buildParams(req)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	b, err := encodeWhole(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func send(t *testing.T, c *Client, req *llm.Request) {
-	t.Helper()
-	for _, err := range c.Stream(t.Context(), req) {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	return encodeWhole(p)
 }
 
 // TestBodyMatchesSDK sends the steps of several conversations through one
@@ -57,15 +42,7 @@ func TestBodyMatchesSDK(t *testing.T) {
 	t.Parallel()
 	srv := llmtest.NewRecorder(t, shortAnswer)
 	c := New(Options{Name: "t", BaseURL: srv.URL, APIKey: "k"})
-	for name, steps := range bodyConversations() {
-		for i, req := range steps {
-			send(t, c, req)
-			got, _ := srv.Last()
-			if want := sdkBody(t, req); !bytes.Equal(got, want) {
-				t.Fatalf("%s step %d: body differs from the SDK's\n got: %s\nwant: %s", name, i, got, want)
-			}
-		}
-	}
+	llmtest.CheckBodies(t, c, srv, bodyConversations(), sdkBody)
 }
 
 // bodyConversations are sequences of requests, each step usually the
@@ -140,22 +117,11 @@ func bodyConversations() map[string][]*llm.Request {
 	}
 }
 
-// TestBodyAfterCallerChangesParts: a caller that reuses the slices of a
-// request it already sent, changing a part in place, gets a body for the
-// new content, not a kept one.
+// TestBodyAfterCallerChangesParts: see llmtest.CheckBodyAfterCallerChangesParts.
 func TestBodyAfterCallerChangesParts(t *testing.T) {
 	t.Parallel()
 	srv := llmtest.NewRecorder(t, shortAnswer)
-	c := New(Options{Name: "t", BaseURL: srv.URL, APIKey: "k"})
-	msgs := []llm.Message{llmtest.User("first"), {Role: llm.RoleAssistant, Parts: []llm.Part{llm.Text("one")}}, llmtest.User("x"), {Role: llm.RoleAssistant, Parts: []llm.Part{llm.Text("two")}}}
-	for i := range 2 {
-		req := &llm.Request{Model: "m", Messages: append(msgs, llmtest.User("next"))}
-		send(t, c, req)
-		if got, _ := srv.Last(); !bytes.Equal(got, sdkBody(t, req)) {
-			t.Fatalf("step %d: got %s, want %s", i, got, sdkBody(t, req))
-		}
-		msgs[1].Parts[0].Text = "changed"
-	}
+	llmtest.CheckBodyAfterCallerChangesParts(t, New(Options{Name: "t", BaseURL: srv.URL, APIKey: "k"}), srv, sdkBody)
 }
 
 // TestHeadersMatchNewStreaming: posting the body as bytes sends the
@@ -166,7 +132,11 @@ func TestHeadersMatchNewStreaming(t *testing.T) {
 	c := New(Options{Name: "t", BaseURL: srv.URL, APIKey: "k", Headers: map[string]string{"X-Extra": "1"}})
 	req := llmtest.RichRequest("m")
 	req.Headers = map[string]string{"X-Call": "2"}
-	send(t, c, req)
+	for _, err := range c.Stream(t.Context(), req) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	_, got := srv.Last()
 	p, err := buildParams(req)
 	if err != nil {
@@ -179,23 +149,5 @@ func TestHeadersMatchNewStreaming(t *testing.T) {
 	_, want := srv.Last()
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("headers differ:\n got %v\nwant %v", got, want)
-	}
-}
-
-// TestMessageKeyCoversParts fails when llm.Part gains a field: messageKey
-// must then take it in, or this test must say why it need not.
-func TestMessageKeyCoversParts(t *testing.T) {
-	t.Parallel()
-	notSent := map[string]bool{"Meta": true, "Reason": true, "FinishedAt": true}
-	names, parts := llmtest.PartFields()
-	if len(names) != 16 {
-		t.Fatalf("llm.Part has %d fields; messageKey knows 16: take the new ones in", len(names))
-	}
-	zero := messageKey(nil, []llm.Message{{Role: llm.RoleUser, Parts: []llm.Part{{}}}}, false)
-	for i, p := range parts {
-		one := messageKey(nil, []llm.Message{{Role: llm.RoleUser, Parts: []llm.Part{p}}}, false)
-		if !notSent[names[i]] && bytes.Equal(one, zero) {
-			t.Errorf("messageKey ignores field %s", names[i])
-		}
 	}
 }

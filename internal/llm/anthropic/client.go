@@ -11,6 +11,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/option"
 
 	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/llm/sdkbody"
 )
 
 // Options configures a Client.
@@ -40,7 +41,7 @@ type Client struct {
 	// of which Hone calls.
 	opts []option.RequestOption
 	// pieces keeps the encoded pieces of recent request bodies.
-	pieces *pieces
+	pieces *sdkbody.Pieces
 }
 
 // New returns a Client. The SDK's own retries are off (llm.WithRetry owns
@@ -65,7 +66,7 @@ func New(o Options) *Client {
 	for k, v := range o.Headers {
 		opts = append(opts, option.WithHeader(k, v))
 	}
-	return &Client{name: o.Name, opts: opts, pieces: &pieces{}}
+	return &Client{name: o.Name, opts: opts, pieces: &sdkbody.Pieces{}}
 }
 
 // Stream sends req and yields its response events (see llm.Provider).

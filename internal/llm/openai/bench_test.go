@@ -23,3 +23,12 @@ func BenchmarkStream1MiB(b *testing.B) {
 		return New(Options{Name: "bench", BaseURL: url, HTTPClient: hc})
 	})
 }
+
+// BenchmarkToolSteps sends the steps of a tool loop (16 tools, a 13 KB
+// system prompt, a growing history) and reads a short answer.
+func BenchmarkToolSteps(b *testing.B) {
+	answer := []byte(created() + sse("response.output_text.delta", `"item_id":"msg_1","output_index":0,"content_index":0,"delta":"ok"`) + completed("completed", 100, 0, 5, ""))
+	llmtest.BenchToolSteps(b, answer, "m", func(url string, hc *http.Client) llm.Provider {
+		return New(Options{Name: "bench", BaseURL: url, HTTPClient: hc})
+	})
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/openaisdk"
+	"github.com/honecode/hone/internal/llm/sdkbody"
 	events "github.com/honecode/hone/internal/llm/sse"
 )
 
@@ -37,6 +38,8 @@ type Options struct {
 type Client struct {
 	name string
 	conn *openaisdk.Conn
+	// pieces keeps the encoded pieces of recent request bodies.
+	pieces *sdkbody.Pieces
 }
 
 // New returns a Client for o.
@@ -50,12 +53,12 @@ func New(o Options) *Client {
 		name = ProviderType
 	}
 	conn := openaisdk.New(openaisdk.Options{Name: name, BaseURL: base, APIKey: o.APIKey, Headers: o.Headers, HTTPClient: o.HTTPClient})
-	return &Client{name: name, conn: conn}
+	return &Client{name: name, conn: conn, pieces: &sdkbody.Pieces{}}
 }
 
 // Stream sends req and yields the response events; see llm.Provider.
 func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Event, error] {
-	return openaisdk.Stream(ctx, c.conn, req, "responses", buildParams, c.decode)
+	return openaisdk.StreamBody(ctx, c.conn, req, "responses", c.encodeBody, c.decode)
 }
 
 // decode reads the SSE stream and yields its events.

@@ -8,16 +8,15 @@ import (
 	"github.com/honecode/hone/internal/llm"
 )
 
-// addWebSearch turns on the Responses web_search tool and asks for the
-// sources of each search. Only allowed domains can be given to the API;
-// blocked ones are filtered by the caller.
-func addWebSearch(p *responses.ResponseNewParams, ws *llm.WebSearch) {
+// webSearchTool is the Responses web_search tool (baseParams asks for
+// the sources of each search). Only allowed domains can be given to the
+// API; blocked ones are filtered by the caller.
+func webSearchTool(ws *llm.WebSearch) responses.ToolUnionParam {
 	t := &responses.WebSearchToolParam{Type: responses.WebSearchToolTypeWebSearch}
 	if len(ws.AllowedDomains) > 0 {
 		t.Filters.AllowedDomains = ws.AllowedDomains
 	}
-	p.Tools = append(p.Tools, responses.ToolUnionParam{OfWebSearch: t})
-	p.Include = append(p.Include, responses.ResponseIncludableWebSearchCallActionSources)
+	return responses.ToolUnionParam{OfWebSearch: t}
 }
 
 // searchAction is the action of a web_search_call item.

@@ -33,7 +33,7 @@ func encodeBody(req *llm.Request, prev, prevTools *encoding) ([]byte, *encoding,
 	if len(system) > 0 {
 		wire = append([]wireMsg{{kind: wireSystem, src: -1}}, wire...)
 	}
-	if len(wire) == 0 || clashes(req.ProviderOptions) {
+	if len(wire) == 0 || sdkbody.Clashes(req.ProviderOptions, "messages", "tools") {
 		body, err := encodeWhole(req)
 		return body, nil, err
 	}
@@ -128,17 +128,6 @@ func echoReasoning(req *llm.Request) bool {
 		return v
 	}
 	return true
-}
-
-// clashes says whether a provider option replaces the messages or the
-// tools field, which the splice cannot do as the SDK does.
-func clashes(opts map[string]any) bool {
-	for k := range opts {
-		if k == "messages" || k == "tools" || strings.HasPrefix(k, "messages.") || strings.HasPrefix(k, "tools.") {
-			return true
-		}
-	}
-	return false
 }
 
 // encodeWhole is the body as the SDK encodes it, in one piece.

@@ -1,7 +1,6 @@
 package openaicompat
 
 import (
-	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -11,17 +10,6 @@ import (
 
 // shortAnswer is a whole Chat Completions stream answering "ok".
 var shortAnswer = roleFrame() + textFrame("ok") + finishFrame("stop") + doneFrame()
-
-// sdkBody is the body as the SDK encoded it before bodies were spliced:
-// buildParams in one piece, then "stream" set as option.WithJSONSet does.
-func sdkBody(t *testing.T, req *llm.Request) []byte {
-	t.Helper()
-	b, err := encodeWhole(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // TestBodyMatchesSDK sends the steps of several conversations through one
 // Client (so each step is built on the cached pieces of the steps before)
@@ -34,21 +22,7 @@ func sdkBody(t *testing.T, req *llm.Request) []byte {
 func TestBodyMatchesSDK(t *testing.T) {
 	t.Parallel()
 	srv := llmtest.NewRecorder(t, shortAnswer)
-	c := New(Options{Name: "t", BaseURL: srv.URL})
-	for name, steps := range bodyConversations() {
-		for i, req := range steps {
-			for _, err := range c.Stream(t.Context(), req) {
-				if err != nil {
-					t.Fatalf("%s step %d: %v", name, i, err)
-				}
-			}
-			got, _ := srv.Last()
-			want := sdkBody(t, req)
-			if !bytes.Equal(got, want) {
-				t.Fatalf("%s step %d: body differs from the SDK's\n got: %s\nwant: %s", name, i, got, want)
-			}
-		}
-	}
+	llmtest.CheckBodies(t, New(Options{Name: "t", BaseURL: srv.URL}), srv, bodyConversations(), encodeWhole)
 }
 
 // bodyConversations are sequences of requests, each step usually the
@@ -120,27 +94,11 @@ func bodyConversations() map[string][]*llm.Request {
 	}
 }
 
-// TestBodyAfterCallerChangesParts: a caller that reuses the slices of a
-// request it already sent, changing a part in place, gets a body for the
-// new content, not the cached one.
+// TestBodyAfterCallerChangesParts: see llmtest.CheckBodyAfterCallerChangesParts.
 func TestBodyAfterCallerChangesParts(t *testing.T) {
 	t.Parallel()
 	srv := llmtest.NewRecorder(t, shortAnswer)
-	c := New(Options{Name: "t", BaseURL: srv.URL})
-	msgs := []llm.Message{llmtest.User("first"), {Role: llm.RoleAssistant, Parts: []llm.Part{llm.Text("one")}}}
-	for i := range 2 {
-		req := &llm.Request{Model: "m", Messages: append(msgs, llmtest.User("next"))}
-		for _, err := range c.Stream(t.Context(), req) {
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-		got, _ := srv.Last()
-		if want := sdkBody(t, req); !bytes.Equal(got, want) {
-			t.Fatalf("step %d: got %s, want %s", i, got, want)
-		}
-		msgs[1].Parts[0].Text = "changed"
-	}
+	llmtest.CheckBodyAfterCallerChangesParts(t, New(Options{Name: "t", BaseURL: srv.URL}), srv, encodeWhole)
 }
 
 // TestPartEqualCoversFields fails when llm.Part gains a field, which

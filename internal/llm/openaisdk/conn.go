@@ -64,25 +64,10 @@ func New(o Options) *Conn {
 // finish or an error.
 type Decoder func(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool)
 
-// Stream is an adapter's llm.Provider Stream: it builds the request body
-// of req with build (a failure is a bad_request error), posts it to path
-// with "stream": true set, and hands the response to decode, closing its
-// body afterwards.
-func Stream[P any](ctx context.Context, c *Conn, req *llm.Request, path string, build func(*llm.Request) (P, error), decode Decoder) iter.Seq2[llm.Event, error] {
-	return func(yield func(llm.Event, error) bool) {
-		params, err := build(req)
-		if err != nil {
-			yield(llm.Event{}, badRequest(c.Name, err))
-			return
-		}
-		resp, lerr := c.post(ctx, path, params, req.Headers, option.WithJSONSet("stream", true))
-		respond(ctx, resp, lerr, decode, yield)
-	}
-}
-
-// StreamBody is Stream for an adapter that encodes the body itself: encode
-// returns the whole JSON body, "stream": true included, which is sent as
-// is.
+// StreamBody is an adapter's llm.Provider Stream: encode returns the
+// whole JSON body of req, "stream": true included (a failure is a
+// bad_request error), which is posted to path as is, and the response is
+// handed to decode, its body closed afterwards.
 func StreamBody(ctx context.Context, c *Conn, req *llm.Request, path string, encode func(*llm.Request) ([]byte, error), decode Decoder) iter.Seq2[llm.Event, error] {
 	return func(yield func(llm.Event, error) bool) {
 		body, err := encode(req)
