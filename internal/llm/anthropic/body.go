@@ -159,3 +159,22 @@ func skeleton(p anthropic.MessageNewParams) (sdkbody.Skeleton, bool, error) {
 	s, ok := sdkbody.Cut(b, marks)
 	return s, ok, nil
 }
+
+// warmEncoders encodes one message of each kind the next request may add,
+// while the first answer streams: a process's first encoding of a type
+// builds the SDK's reflective encoder for it and touches its code for
+// the first time, which otherwise falls between a tool's result and the
+// next request.
+func warmEncoders() {
+	msgs := []llm.Message{
+		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "r", Signature: "s", Provider: providerType}, llm.Text("a"), llm.ToolCallPart("c", "t", "{}")}},
+		{Role: llm.RoleTool, Parts: []llm.Part{{Type: llm.PartToolResult, ToolCallID: "c", ToolName: "t", Text: "ok", MediaType: "image/png", Data: []byte{0}}}},
+	}
+	out, _, err := convertMessages(msgs)
+	if err != nil {
+		return
+	}
+	for _, m := range out {
+		_, _ = sdkbody.Piece(nil, m)
+	}
+}

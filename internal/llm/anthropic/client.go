@@ -6,6 +6,7 @@ import (
 	"iter"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/anthropics/anthropic-sdk-go"
 	"github.com/anthropics/anthropic-sdk-go/option"
@@ -42,6 +43,8 @@ type Client struct {
 	opts []option.RequestOption
 	// pieces keeps the encoded pieces of recent request bodies.
 	pieces *sdkbody.Pieces
+	// warm starts warmEncoders with the first response.
+	warm sync.Once
 }
 
 // New returns a Client. The SDK's own retries are off (llm.WithRetry owns
@@ -97,6 +100,7 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 			return
 		}
 		defer func() { _ = resp.Body.Close() }()
+		c.warm.Do(func() { go warmEncoders() })
 		c.read(ctx, resp.Body, yield)
 	}
 }

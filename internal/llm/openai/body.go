@@ -149,3 +149,17 @@ func encodeParams(p responses.ResponseNewParams) ([]byte, error) {
 	}
 	return sdkbody.SetStream(b)
 }
+
+// warmEncoders encodes one input item of each kind the next request may
+// add, while the first answer streams: a process's first encoding of a
+// type builds the SDK's reflective encoder for it and touches its code
+// for the first time, which otherwise falls between a tool's result and
+// the next request.
+func warmEncoders() {
+	_, _ = encodeItems([]llm.Message{
+		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "r", Encrypted: "e", ReasoningID: "rs", Provider: ProviderType}, llm.Text("a"), llm.ToolCallPart("c", "t", "{}")}},
+	})
+	_, _ = encodeItems([]llm.Message{
+		{Role: llm.RoleTool, Parts: []llm.Part{llm.ToolResult("c", "t", "ok", false), {Type: llm.PartToolResult, ToolCallID: "d", Text: "i", MediaType: "image/png", Data: []byte{0}}}},
+	})
+}

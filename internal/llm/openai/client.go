@@ -4,6 +4,7 @@ import (
 	"context"
 	"iter"
 	"net/http"
+	"sync"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/openaisdk"
@@ -40,6 +41,8 @@ type Client struct {
 	conn *openaisdk.Conn
 	// pieces keeps the encoded pieces of recent request bodies.
 	pieces *sdkbody.Pieces
+	// warm starts warmEncoders with the first response.
+	warm sync.Once
 }
 
 // New returns a Client for o.
@@ -63,6 +66,7 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 
 // decode reads the SSE stream and yields its events.
 func (c *Client) decode(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool) {
+	c.warm.Do(func() { go warmEncoders() })
 	dec := events.NewReader(resp.Body)
 	st := newStreamState(c.name, yield)
 	for dec.Next() {
