@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -14,18 +13,13 @@ import (
 // SQLite, the config or another SDK fails here.
 func TestLinksOnlyTheGeminiClient(t *testing.T) {
 	t.Parallel()
-	goTool := testenv.LookPath(t, "go")
-	out, err := exec.Command(goTool, "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
 	allowed := map[string]bool{
 		"github.com/honecode/hone/cmd/hone-gemini":     true,
 		"github.com/honecode/hone/internal/llm":        true,
 		"github.com/honecode/hone/internal/llm/remote": true,
 		"github.com/honecode/hone/internal/llm/gemini": true,
 	}
-	for _, pkg := range strings.Fields(string(out)) {
+	for _, pkg := range testenv.Deps(t) {
 		if strings.HasPrefix(pkg, "github.com/honecode/hone/") && !allowed[pkg] {
 			t.Errorf("hone-gemini links %s", pkg)
 		}

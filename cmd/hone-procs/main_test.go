@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -14,11 +13,6 @@ import (
 // (a provider SDK, SQLite, the config) fails here.
 func TestLinksOnlyTheSupervisor(t *testing.T) {
 	t.Parallel()
-	goTool := testenv.LookPath(t, "go")
-	out, err := exec.Command(goTool, "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
 	allowed := []string{
 		"github.com/honecode/hone/cmd/hone-procs",
 		"github.com/honecode/hone/internal/procgroup",
@@ -28,7 +22,7 @@ func TestLinksOnlyTheSupervisor(t *testing.T) {
 		"github.com/landlock-lsm/go-landlock/landlock",
 		"kernel.org/pub/linux/libs/security/libcap/psx",
 	}
-	for _, pkg := range strings.Fields(string(out)) {
+	for _, pkg := range testenv.Deps(t) {
 		ok := false
 		for _, a := range allowed {
 			ok = ok || pkg == a || strings.HasPrefix(pkg, a+"/")

@@ -80,13 +80,7 @@ func (e *env) useGemini(baseURL string) {
 // through hone-gemini, whose requests hone itself makes.
 func TestRunWithGemini(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	srv := geminiServer(t, "Hello from Gemini.", false)
-	e.useGemini(srv.URL)
-	r := e.mustRun(0, "run", "hello")
-	if !strings.Contains(r.stdout, "Hello from Gemini.") || srv.calls.Load() != 1 {
-		t.Fatalf("want the answer on stdout after one call (got %d):\n%s", srv.calls.Load(), r)
-	}
+	runGemini(t, newEnv(t), "Hello from Gemini.")
 }
 
 // TestRunWithGeminiThroughHoneFull: without hone-gemini, hone-full next
@@ -99,10 +93,17 @@ func TestRunWithGeminiThroughHoneFull(t *testing.T) {
 	if err := os.Symlink(full, filepath.Join(filepath.Dir(e.bin), "hone-full")); err != nil {
 		t.Fatal(err)
 	}
-	srv := geminiServer(t, "Served by hone-full.", false)
+	runGemini(t, e, "Served by hone-full.")
+}
+
+// runGemini runs one turn of e against a Gemini server answering answer,
+// and checks that the answer is printed after one call.
+func runGemini(t *testing.T, e *env, answer string) {
+	t.Helper()
+	srv := geminiServer(t, answer, false)
 	e.useGemini(srv.URL)
 	r := e.mustRun(0, "run", "hello")
-	if !strings.Contains(r.stdout, "Served by hone-full.") || srv.calls.Load() != 1 {
+	if !strings.Contains(r.stdout, answer) || srv.calls.Load() != 1 {
 		t.Fatalf("want the answer on stdout after one call (got %d):\n%s", srv.calls.Load(), r)
 	}
 }

@@ -7,6 +7,7 @@ package testenv
 import (
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 )
 
@@ -26,4 +27,17 @@ func LookPath(t testing.TB, name string) string {
 	}
 	t.Skipf("%s not installed", name)
 	return ""
+}
+
+// Deps lists the packages outside the standard library that the package
+// in the working directory links (go list -deps): a guard test of a small
+// executable checks them against what it may link.
+func Deps(t testing.TB) []string {
+	t.Helper()
+	goTool := LookPath(t, "go")
+	out, err := exec.Command(goTool, "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	return strings.Fields(string(out))
 }
