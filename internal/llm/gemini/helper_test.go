@@ -1,10 +1,19 @@
 package gemini
 
 import (
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/json"
+	"encoding/pem"
 	"errors"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"reflect"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -103,5 +112,70 @@ func sameResult(t *testing.T, local, viaHelper llmtest.Result) {
 func TestFromSpecRefusesOtherTypes(t *testing.T) {
 	if _, err := FromSpec(remote.Spec{Type: "anthropic", Name: "x"}, http.DefaultClient); err == nil {
 		t.Fatal("FromSpec built an anthropic provider")
+	}
+}
+
+// countingTransport counts the requests hone's client makes.
+type countingTransport struct{ n *atomic.Int32 }
+
+func (c countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	c.n.Add(1)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestVertexADCThroughHelper: Vertex AI with Application Default
+// Credentials through the helper. The helper finds the credentials file
+// (it inherits hone's environment), and the token request, like the API
+// call, is made by hone's client. Not parallel: it sets the environment
+// the helper inherits.
+func TestVertexADCThroughHelper(t *testing.T) {
+	var tokens atomic.Int32
+	tokenSrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := r.ParseForm(); err != nil || r.Form.Get("grant_type") != "urn:ietf:params:oauth:grant-type:jwt-bearer" || r.Form.Get("assertion") == "" {
+			http.Error(w, `{"error":"invalid_grant"}`, http.StatusBadRequest)
+			return
+		}
+		tokens.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"access_token":"ya29.adc","expires_in":3600,"token_type":"Bearer"}`)
+	}))
+	t.Cleanup(tokenSrv.Close)
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := json.Marshal(map[string]string{
+		"type": "service_account", "project_id": "proj-1", "private_key_id": "k1",
+		"private_key":  string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})),
+		"client_email": "hone@proj-1.iam.gserviceaccount.com", "client_id": "1", "token_uri": tokenSrv.URL,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	creds := filepath.Join(t.TempDir(), "adc.json")
+	if err := os.WriteFile(creds, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOOGLE_APPLICATION_CREDENTIALS", creds)
+	srv := llmtest.NewServer(t, fixture(t, "text"))
+	var viaHone atomic.Int32
+	hc := &http.Client{Transport: countingTransport{&viaHone}}
+	host := remote.NewHost([]string{os.Args[0], helperArg}, nil)
+	t.Cleanup(func() { _ = host.Close() })
+	spec := remote.Spec{Type: SpecType, Name: "vertex", BaseURL: srv.URL, Vertex: true,
+		Options: map[string]any{"project": "proj-1", "location": "europe-west4"}}
+	r := llmtest.Collect(t.Context(), host.Provider(spec, hc), llmtest.SimpleRequest("gemini-2.0-flash", "hi"))
+	if r.Err != nil || r.Text() != llmtest.TextAnswer {
+		t.Fatalf("err %v text %q", r.Err, r.Text())
+	}
+	if got := srv.Requests()[0].Header.Get("Authorization"); got != "Bearer ya29.adc" {
+		t.Errorf("Authorization %q, want the token from the credentials file", got)
+	}
+	if tokens.Load() != 1 || viaHone.Load() != 2 {
+		t.Errorf("%d token requests, %d requests through hone's client; want 1 and 2 (the token, the call)", tokens.Load(), viaHone.Load())
 	}
 }
