@@ -101,15 +101,17 @@ func (f *Factory) exportOrHandOver(ctx context.Context, a *app.App) error {
 func fullPath() (string, error) {
 	path, exe, err := siblingPath(FullName)
 	if errors.Is(err, os.ErrNotExist) {
-		return "", fmt.Errorf("the interactive interface and `hone mcp serve` are in %s, which is not next to %s: "+
-			"build them with `task build` or `go build -o bin/ . ./cmd/...` "+
-			"(or `go install github.com/honecode/hone/cmd/...@latest` next to `go install github.com/honecode/hone@latest`)", FullName, exe)
+		return "", fmt.Errorf("the interactive interface and `hone mcp serve` are in %s, which is not next to %s: build them with %s", FullName, exe, buildHint)
 	}
 	if err != nil {
 		return "", fmt.Errorf("find %s: %w", FullName, err)
 	}
 	return path, nil
 }
+
+// buildHint says how to build the executables installed next to hone.
+const buildHint = "`task build` or `go build -o bin/ . ./cmd/...` " +
+	"(or `go install github.com/honecode/hone/cmd/...@latest` next to `go install github.com/honecode/hone@latest`)"
 
 // siblingPath is the executable name (".exe" added on Windows) in the
 // directory of the running executable, symlinks resolved, and that

@@ -19,21 +19,18 @@ const GeminiName = "hone-gemini"
 // there (which links genai too, and is slower to start); else an error
 // that says how to install them.
 func geminiHelper() ([]string, error) {
+	exe := ""
 	for _, name := range []string{GeminiName, FullName} {
-		path, exe, err := siblingPath(name)
+		path, e, err := siblingPath(name)
 		if err == nil {
 			return []string{path, remote.ServeArg}, nil
 		}
 		if !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("find %s: %w", name, err)
 		}
-		if name == FullName {
-			return nil, fmt.Errorf("the Gemini providers run in %s, which is not next to %s: "+
-				"build it with `task build` or `go build -o bin/ . ./cmd/...` "+
-				"(or `go install github.com/honecode/hone/cmd/...@latest` next to `go install github.com/honecode/hone@latest`)", GeminiName, exe)
-		}
+		exe = e
 	}
-	return nil, nil // not reached
+	return nil, fmt.Errorf("the Gemini providers run in %s, which is not next to %s: build it with %s", GeminiName, exe, buildHint)
 }
 
 // serveGemini serves Gemini calls on stdin and stdout (`hone-full

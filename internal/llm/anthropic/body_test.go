@@ -22,7 +22,7 @@ const shortAnswer = "event: message_start\ndata: {\"type\":\"message_start\",\"m
 // params encoded in one piece, then "stream" set as option.WithJSONSet
 // does.
 func sdkBody(req *llm.Request) ([]byte, error) {
-	p, err := buildParams(req)
+	p, _, err := buildParams(req)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func TestHeadersMatchNewStreaming(t *testing.T) {
 		}
 	}
 	_, got := srv.Last()
-	p, err := buildParams(req)
+	p, _, err := buildParams(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,15 +20,9 @@ var errNoModel = errors.New("request has no model")
 // emptySchema is sent for a tool without a parameter schema.
 const emptySchema = `{"type":"object","properties":{}}`
 
-// buildParams maps a neutral request onto the Messages API parameters.
-func buildParams(req *llm.Request) (anthropic.MessageNewParams, error) {
-	p, _, err := buildParamsFrom(req)
-	return p, err
-}
-
-// buildParamsFrom is buildParams that also says where each API message
-// comes from (see convertMessages).
-func buildParamsFrom(req *llm.Request) (anthropic.MessageNewParams, []int, error) {
+// buildParams maps a neutral request onto the Messages API parameters,
+// and says where each API message comes from (see convertMessages).
+func buildParams(req *llm.Request) (anthropic.MessageNewParams, []int, error) {
 	if req.Model == "" {
 		return anthropic.MessageNewParams{}, nil, errNoModel
 	}

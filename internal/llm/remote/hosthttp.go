@@ -30,8 +30,7 @@ func (c *conn) forward(f frame) {
 		// The call has ended here (canceled, or its reader stopped):
 		// nothing of it goes out any more.
 		c.mu.Unlock()
-		b, _ := json.Marshal(errorToWire(&llm.Error{Kind: llm.KindCanceled, Message: "the call has ended"}))
-		go func() { _ = c.out.send(frameHTTPEnd, 0, f.Req, b) }() // the reader never blocks on a write
+		go c.failRequest(f.Req, &llm.Error{Kind: llm.KindCanceled, Message: "the call has ended"}) // the reader never blocks on a write
 		return
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -50,10 +49,15 @@ func (c *conn) forward(f frame) {
 				call.real = err
 				call.mu.Unlock()
 			}
-			b, _ := json.Marshal(errorToWire(llm.TransportError(ctx, err)))
-			_ = c.out.send(frameHTTPEnd, 0, f.Req, b)
+			c.failRequest(f.Req, llm.TransportError(ctx, err))
 		}
 	}()
+}
+
+// failRequest ends forwarded request rid with e.
+func (c *conn) failRequest(rid uint32, e *llm.Error) {
+	b, _ := json.Marshal(errorToWire(e))
+	_ = c.out.send(frameHTTPEnd, 0, rid, b)
 }
 
 // roundTrip sends the request of frame f and relays its response. An
