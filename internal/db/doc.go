@@ -9,4 +9,9 @@
 // these keep SQLITE_BUSY from surfacing when several Hone processes write
 // the same file. Migrations of a fresh or older file are serialized between
 // processes by an advisory lock on a file beside the database.
+//
+// Statements: each connection keeps the parameterized statements it runs
+// prepared, by text (keep.go), so SQLite parses a store's statement once
+// per connection rather than at every call; the stores keep writing plain
+// db.ExecContext/QueryContext calls.
 package db

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
 
 // BusyTimeout is how long a connection waits for another writer (in this
@@ -28,10 +26,11 @@ func Open(ctx context.Context, path string) (*sql.DB, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
-	sqldb, err := sql.Open("sqlite", DSN(abs))
+	conn, err := newKeepingConnector(DSN(abs))
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}
+	sqldb := sql.OpenDB(conn)
 	// A few idle connections spare re-running the DSN pragmas; WAL lets
 	// them read concurrently while one writes.
 	sqldb.SetMaxIdleConns(4)
