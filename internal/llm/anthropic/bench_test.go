@@ -47,3 +47,11 @@ func BenchmarkToolSteps(b *testing.B) {
 		return newTestClient(url, hc)
 	})
 }
+
+// BenchmarkToolStepsImages is BenchmarkToolSteps with three screenshots
+// (120–280 KB in base64) arriving in tool results along each turn.
+func BenchmarkToolStepsImages(b *testing.B) {
+	llmtest.BenchToolStepsImages(b, []byte(shortAnswer), "claude-sonnet-4-5", func(url string, hc *http.Client) llm.Provider {
+		return newTestClient(url, hc)
+	})
+}
