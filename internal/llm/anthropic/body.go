@@ -10,84 +10,105 @@ import (
 	"github.com/honecode/hone/internal/llm/sdkbody"
 )
 
-// encodeBody returns the JSON body of p, the bytes MessageService.
-// NewStreaming would send for it ("stream": true set by
-// option.WithJSONSet). msgs are the request's messages and from their
-// first index per API message (convertMessages).
+// encodeBody returns the JSON body of req, the bytes MessageService.
+// NewStreaming would send for its parameters ("stream": true set by
+// option.WithJSONSet).
 //
 // The SDK's reflective encoder is the definition of the wire format, but
 // encoding the tools, the system prompt and the whole history again at
 // every step of a tool loop was most of a step's time (0.8 ms at 36 KB,
 // 3 ms at 220 KB). So the SDK encodes each piece on its own, kept in
-// c.pieces, and a skeleton of p: every field but messages, tools and
-// system, with a placeholder in each of those arrays. Where the splice
-// cannot be exact (no messages), the SDK encodes the whole body.
-func (c *Client) encodeBody(p anthropic.MessageNewParams, msgs []llm.Message, from []int) ([]byte, error) {
-	if len(p.Messages) == 0 {
-		return encodeWhole(p)
-	}
-	arrays, err := c.arrays(&p, msgs, from)
+// c.pieces, and a skeleton of the parameters: every field but messages,
+// tools and system, with a placeholder in each of those arrays. A message
+// is converted to SDK parameters only when its piece is not kept: its key
+// is made from its own parts (messageKey). Where the splice cannot be
+// exact (no messages), the SDK encodes the whole body.
+func (c *Client) encodeBody(req *llm.Request) ([]byte, error) {
+	p, pl, err := requestParams(req)
 	if err != nil {
 		return nil, err
 	}
-	skel, ok, err := skeleton(p)
-	if err != nil || !ok {
-		if err == nil {
-			return encodeWhole(p)
-		}
+	if pl.len() == 0 {
+		p.Messages = pl.all()
+		return encodeWhole(p)
+	}
+	var arrays [3][][]byte
+	var key []byte
+	if arrays[arrayMessages], key, err = c.messagePieces(&pl, key); err != nil {
 		return nil, err
+	}
+	if arrays[arrayTools], key, err = c.toolPieces(p.Tools, key); err != nil {
+		return nil, err
+	}
+	if arrays[arraySystem], err = c.systemPieces(p.System, key); err != nil {
+		return nil, err
+	}
+	skel, ok, err := skeleton(p)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		p.Messages = pl.all()
+		return encodeWhole(p)
 	}
 	return skel.Fill(arrays[:]), nil
 }
 
-// Arrays the skeleton leaves out, in arrays' order.
+// Arrays the skeleton leaves out, in encodeBody's arrays' order.
 const (
 	arrayMessages = iota
 	arrayTools
 	arraySystem
 )
 
-// arrays returns the encoded elements of the messages, tools and system
-// arrays of p, from kept pieces where they exist.
-func (c *Client) arrays(p *anthropic.MessageNewParams, msgs []llm.Message, from []int) ([3][][]byte, error) {
-	var out [3][][]byte
-	var key []byte
-	n := len(p.Messages)
-	out[arrayMessages] = make([][]byte, n)
-	for i := range p.Messages {
-		end := len(msgs)
-		if i+1 < n {
-			end = from[i+1]
-		}
-		key = messageKey(key[:0], msgs[from[i]:end], i >= n-2)
-		raw, err := c.pieces.Get(key, func() ([]byte, error) { return sdkbody.Piece(nil, p.Messages[i]) })
+// messagePieces returns the encoded API messages of pl, kept pieces where
+// they exist; only the others are converted. key is a buffer for the keys,
+// returned for reuse.
+func (c *Client) messagePieces(pl *plan, key []byte) ([][]byte, []byte, error) {
+	out := make([][]byte, pl.len())
+	for i := range out {
+		key = messageKey(key[:0], pl.sources(i), pl.marked(i))
+		raw, err := c.pieces.Get(key, func() ([]byte, error) { return sdkbody.Piece(nil, pl.convert(i)) })
 		if err != nil {
-			return out, err
+			return nil, key, err
 		}
-		out[arrayMessages][i] = raw
+		out[i] = raw
 	}
-	out[arrayTools] = make([][]byte, len(p.Tools))
-	for i, t := range p.Tools {
+	return out, key, nil
+}
+
+// toolPieces returns the encoded tools, kept pieces where they exist.
+func (c *Client) toolPieces(tools []anthropic.ToolUnionParam, key []byte) ([][]byte, []byte, error) {
+	out := make([][]byte, len(tools))
+	for i, t := range tools {
 		enc := func() ([]byte, error) { return sdkbody.Piece(nil, t) }
 		var raw []byte
 		var err error
 		if d, ok := toolDef(t); ok {
-			raw, err = c.pieces.Get(sdkbody.ToolKey(sdkbody.AppendFlag(append(key[:0], keyTool), t.OfTool.CacheControl.Type != ""), d), enc)
+			key = sdkbody.ToolKey(sdkbody.AppendFlag(append(key[:0], keyTool), t.OfTool.CacheControl.Type != ""), d)
+			raw, err = c.pieces.Get(key, enc)
 		} else {
 			raw, err = enc() // the web search tool: small, and not kept
 		}
 		if err != nil {
-			return out, err
+			return nil, key, err
 		}
-		out[arrayTools][i] = raw
+		out[i] = raw
 	}
-	out[arraySystem] = make([][]byte, len(p.System))
-	for i, s := range p.System {
-		raw, err := c.pieces.Get(sdkbody.AppendField(sdkbody.AppendFlag(append(key[:0], keySystem), s.CacheControl.Type != ""), s.Text), func() ([]byte, error) { return sdkbody.Piece(nil, s) })
+	return out, key, nil
+}
+
+// systemPieces returns the encoded system blocks, kept pieces where they
+// exist.
+func (c *Client) systemPieces(system []anthropic.TextBlockParam, key []byte) ([][]byte, error) {
+	out := make([][]byte, len(system))
+	for i, s := range system {
+		key = sdkbody.AppendField(sdkbody.AppendFlag(append(key[:0], keySystem), s.CacheControl.Type != ""), s.Text)
+		raw, err := c.pieces.Get(key, func() ([]byte, error) { return sdkbody.Piece(nil, s) })
 		if err != nil {
-			return out, err
+			return nil, err
 		}
-		out[arraySystem][i] = raw
+		out[i] = raw
 	}
 	return out, nil
 }
@@ -100,11 +121,12 @@ const (
 )
 
 // messageKey appends to b everything an API message's JSON depends on:
-// the messages merged into it (sdkbody.MessagesKey) and whether it is one
-// of the last two messages, which carry the cache-control marks
-// (markCache).
-func messageKey(b []byte, msgs []llm.Message, last bool) []byte {
-	return sdkbody.MessagesKey(sdkbody.AppendFlag(append(b, keyMessage), last), msgs)
+// the messages merged into it (sdkbody.MessagesKey, their parts as Hone
+// holds them) and whether it carries a cache-control mark (plan.marked),
+// so that a piece kept while its message was one of the last two is not
+// sent with a stale mark later.
+func messageKey(b []byte, msgs []llm.Message, marked bool) []byte {
+	return sdkbody.MessagesKey(sdkbody.AppendFlag(append(b, keyMessage), marked), msgs)
 }
 
 // toolDef is what a tool param was made from (toolParams); false for a
@@ -170,11 +192,11 @@ func warmEncoders() {
 		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "r", Signature: "s", Provider: providerType}, llm.Text("a"), llm.ToolCallPart("c", "t", "{}")}},
 		{Role: llm.RoleTool, Parts: []llm.Part{{Type: llm.PartToolResult, ToolCallID: "c", ToolName: "t", Text: "ok", MediaType: "image/png", Data: []byte{0}}}},
 	}
-	out, _, err := convertMessages(msgs)
+	pl, err := planMessages(msgs)
 	if err != nil {
 		return
 	}
-	for _, m := range out {
+	for _, m := range pl.all() {
 		_, _ = sdkbody.Piece(nil, m)
 	}
 }

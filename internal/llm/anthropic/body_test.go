@@ -18,17 +18,6 @@ const shortAnswer = "event: message_start\ndata: {\"type\":\"message_start\",\"m
 	"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":5}}\n\n" +
 	"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
 
-// sdkBody is the body MessageService.NewStreaming sends for req: the
-// params encoded in one piece, then "stream" set as option.WithJSONSet
-// does.
-func sdkBody(req *llm.Request) ([]byte, error) {
-	p, _, err := buildParams(req)
-	if err != nil {
-		return nil, err
-	}
-	return encodeWhole(p)
-}
-
 // TestBodyMatchesSDK sends the steps of several conversations through one
 // Client (so each step is built on the pieces kept from the steps
 // before) and holds every body the server received byte for byte to the
@@ -37,12 +26,15 @@ func sdkBody(req *llm.Request) ([]byte, error) {
 // providers' reasoning, malformed tool input, thinking and sampling
 // options, web search, HTML and line-separator characters, merged
 // neighbours of one role, a replaced last message, an edited prompt, no
-// system prompt, no tools, and a system prompt or tools that change.
+// system prompt, no tools, and a system prompt or tools that change; then
+// the tool loops of historyConversations, whose messages are converted
+// only when their piece is not kept.
 func TestBodyMatchesSDK(t *testing.T) {
 	t.Parallel()
 	srv := llmtest.NewRecorder(t, shortAnswer)
 	c := New(Options{Name: "t", BaseURL: srv.URL, APIKey: "k"})
 	llmtest.CheckBodies(t, c, srv, bodyConversations(), sdkBody)
+	llmtest.CheckBodies(t, c, srv, historyConversations(), sdkBody)
 }
 
 // bodyConversations are sequences of requests, each step usually the
@@ -138,7 +130,7 @@ func TestHeadersMatchNewStreaming(t *testing.T) {
 		}
 	}
 	_, got := srv.Last()
-	p, _, err := buildParams(req)
+	p, err := buildParams(req)
 	if err != nil {
 		t.Fatal(err)
 	}

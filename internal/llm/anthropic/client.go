@@ -75,11 +75,7 @@ func New(o Options) *Client {
 // Stream sends req and yields its response events (see llm.Provider).
 func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Event, error] {
 	return func(yield func(llm.Event, error) bool) {
-		params, from, err := buildParams(req)
-		var body []byte
-		if err == nil {
-			body, err = c.encodeBody(params, req.Messages, from)
-		}
+		body, err := c.encodeBody(req)
 		if err != nil {
 			yield(llm.Event{}, c.fail(&llm.Error{Kind: llm.KindBadRequest, Message: err.Error(), Err: err}))
 			return

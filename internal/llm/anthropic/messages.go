@@ -11,39 +11,8 @@ import (
 	"github.com/honecode/hone/internal/llm"
 )
 
-// convertMessages maps the conversation onto alternating user/assistant
-// messages, merging neighbours of the same role and putting tool_result
-// blocks first in each user message. It also says where each API message
-// comes from: from[i] is the index in msgs of the first message merged
-// into out[i], whose sources end where those of out[i+1] begin.
-func convertMessages(msgs []llm.Message) ([]anthropic.MessageParam, []int, error) {
-	out := make([]anthropic.MessageParam, 0, len(msgs))
-	from := make([]int, 0, len(msgs))
-	for i := range msgs {
-		m := &msgs[i]
-		role, err := apiRole(m.Role)
-		if err != nil {
-			return nil, nil, fmt.Errorf("message %d: %w", i, err)
-		}
-		blocks := contentBlocks(m)
-		if len(blocks) == 0 {
-			continue
-		}
-		if n := len(out); n > 0 && out[n-1].Role == role {
-			out[n-1].Content = append(out[n-1].Content, blocks...)
-			continue
-		}
-		out = append(out, anthropic.MessageParam{Role: role, Content: blocks})
-		from = append(from, i)
-	}
-	for i := range out {
-		if out[i].Role == anthropic.MessageParamRoleUser {
-			toolResultsFirst(out[i].Content)
-		}
-	}
-	return out, from, nil
-}
-
+// apiRole is the API role of a message of role r: tool results go in
+// user messages.
 func apiRole(r llm.Role) (anthropic.MessageParamRole, error) {
 	switch r {
 	case llm.RoleUser, llm.RoleTool:
@@ -54,50 +23,63 @@ func apiRole(r llm.Role) (anthropic.MessageParamRole, error) {
 	return "", fmt.Errorf("unknown role %q", r)
 }
 
-// contentBlocks converts the parts of one message; parts the API cannot
-// take (finish parts, foreign or unsigned reasoning, empty text) are
-// dropped.
-func contentBlocks(m *llm.Message) []anthropic.ContentBlockParamUnion {
-	out := make([]anthropic.ContentBlockParamUnion, 0, len(m.Parts))
+// appendBlocks appends the blocks of m's parts the API takes (sent).
+func appendBlocks(out []anthropic.ContentBlockParamUnion, m *llm.Message) []anthropic.ContentBlockParamUnion {
 	for i := range m.Parts {
-		p := &m.Parts[i]
-		switch p.Type {
-		case llm.PartText:
-			if p.Text != "" {
-				out = append(out, anthropic.NewTextBlock(p.Text))
-			}
-		case llm.PartImage:
-			out = append(out, imageBlock(p))
-		case llm.PartReasoning:
-			if b, ok := reasoningBlock(p); ok && m.Role == llm.RoleAssistant {
-				out = append(out, b)
-			}
-		case llm.PartToolCall:
-			out = append(out, anthropic.NewToolUseBlock(toolID(p.ToolCallID), json.RawMessage(llm.SendableInput(*p)), p.ToolName))
-		case llm.PartToolResult:
-			out = append(out, toolResultBlock(p))
+		if p := &m.Parts[i]; sent(m.Role, p) {
+			out = append(out, partBlock(p))
 		}
 	}
 	return out
+}
+
+// sent reports whether p, a part of a message of role r, becomes a block:
+// finish parts, empty text, and reasoning that is not an assistant's own
+// echoable block (echoable) are dropped.
+func sent(r llm.Role, p *llm.Part) bool {
+	switch p.Type {
+	case llm.PartText:
+		return p.Text != ""
+	case llm.PartImage, llm.PartToolCall, llm.PartToolResult:
+		return true
+	case llm.PartReasoning:
+		return r == llm.RoleAssistant && echoable(p)
+	}
+	return false
+}
+
+// partBlock converts a part sent reports true for.
+func partBlock(p *llm.Part) anthropic.ContentBlockParamUnion {
+	switch p.Type {
+	case llm.PartText:
+		return anthropic.NewTextBlock(p.Text)
+	case llm.PartImage:
+		return imageBlock(p)
+	case llm.PartReasoning:
+		return reasoningBlock(p)
+	case llm.PartToolCall:
+		return anthropic.NewToolUseBlock(toolID(p.ToolCallID), json.RawMessage(llm.SendableInput(*p)), p.ToolName)
+	}
+	return toolResultBlock(p)
 }
 
 func imageBlock(p *llm.Part) anthropic.ContentBlockParamUnion {
 	return anthropic.NewImageBlockBase64(p.MediaType, base64.StdEncoding.EncodeToString(p.Data))
 }
 
-// reasoningBlock echoes a thinking or redacted_thinking block this adapter
-// produced.
-func reasoningBlock(p *llm.Part) (anthropic.ContentBlockParamUnion, bool) {
-	if p.Provider != providerType {
-		return anthropic.ContentBlockParamUnion{}, false
-	}
+// echoable reports whether p is a thinking or redacted_thinking block
+// this adapter produced, which can be sent back.
+func echoable(p *llm.Part) bool {
+	return p.Provider == providerType && (p.Encrypted != "" || p.Signature != "")
+}
+
+// reasoningBlock echoes a part echoable reports true for: a
+// redacted_thinking block when it has Encrypted, else a thinking block.
+func reasoningBlock(p *llm.Part) anthropic.ContentBlockParamUnion {
 	if p.Encrypted != "" {
-		return anthropic.NewRedactedThinkingBlock(p.Encrypted), true
+		return anthropic.NewRedactedThinkingBlock(p.Encrypted)
 	}
-	if p.Signature != "" {
-		return anthropic.NewThinkingBlock(p.Signature, p.Text), true
-	}
-	return anthropic.ContentBlockParamUnion{}, false
+	return anthropic.NewThinkingBlock(p.Signature, p.Text)
 }
 
 // toolResultBlock carries the result text and, when the part holds image

@@ -20,20 +20,21 @@ var errNoModel = errors.New("request has no model")
 // emptySchema is sent for a tool without a parameter schema.
 const emptySchema = `{"type":"object","properties":{}}`
 
-// buildParams maps a neutral request onto the Messages API parameters,
-// and says where each API message comes from (see convertMessages).
-func buildParams(req *llm.Request) (anthropic.MessageNewParams, []int, error) {
+// requestParams maps everything of req but its messages onto the Messages
+// API parameters, and plans the messages (planMessages): the caller
+// converts them, all (plan.all) or only those whose encoded piece is not
+// kept. Whether thinking may be on is read from the plan (canThink).
+func requestParams(req *llm.Request) (anthropic.MessageNewParams, plan, error) {
 	if req.Model == "" {
-		return anthropic.MessageNewParams{}, nil, errNoModel
+		return anthropic.MessageNewParams{}, plan{}, errNoModel
 	}
-	msgs, from, err := convertMessages(req.Messages)
+	pl, err := planMessages(req.Messages)
 	if err != nil {
-		return anthropic.MessageNewParams{}, nil, err
+		return anthropic.MessageNewParams{}, plan{}, err
 	}
 	p := anthropic.MessageNewParams{
 		Model:     anthropic.Model(req.Model),
 		MaxTokens: int64(req.MaxTokens),
-		Messages:  msgs,
 		System:    systemBlocks(req.System),
 		Tools:     toolParams(req.Tools),
 	}
@@ -44,10 +45,10 @@ func buildParams(req *llm.Request) (anthropic.MessageNewParams, []int, error) {
 		p.Tools = append(p.Tools, webSearchTool(req.WebSearch))
 	}
 	markCache(&p)
-	if err := applyThinking(&p, req); err != nil {
-		return anthropic.MessageNewParams{}, nil, err
+	if err := applyThinking(&p, req, canThink(&pl)); err != nil {
+		return anthropic.MessageNewParams{}, plan{}, err
 	}
-	return p, from, nil
+	return p, pl, nil
 }
 
 // systemBlocks returns one text block per non-empty system string.
@@ -81,23 +82,14 @@ func toolParams(defs []llm.ToolDef) []anthropic.ToolUnionParam {
 	return out
 }
 
-// markCache sets the prompt-caching breakpoints documented in the package
-// doc: the last system block (or the last tool), and the last cacheable
-// block of each of the last two messages.
+// markCache sets the prompt-caching breakpoint documented in the package
+// doc that is not on a message (those are plan.convert's): on the last
+// system block, or on the last tool.
 func markCache(p *anthropic.MessageNewParams) {
 	eph := anthropic.NewCacheControlEphemeralParam()
 	if n := len(p.System); n > 0 {
 		p.System[n-1].CacheControl = eph
 	} else if n := len(p.Tools); n > 0 && p.Tools[n-1].OfTool != nil {
 		p.Tools[n-1].OfTool.CacheControl = eph
-	}
-	for i := len(p.Messages) - 1; i >= 0 && i >= len(p.Messages)-2; i-- {
-		blocks := p.Messages[i].Content
-		for j := len(blocks) - 1; j >= 0; j-- {
-			if cc := blocks[j].GetCacheControl(); cc != nil {
-				*cc = eph
-				break
-			}
-		}
 	}
 }

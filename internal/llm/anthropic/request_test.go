@@ -12,7 +12,7 @@ import (
 // encode builds the parameters of req and decodes them as the API sees them.
 func encode(t *testing.T, req *llm.Request) wireRequest {
 	t.Helper()
-	p, _, err := buildParams(req)
+	p, err := buildParams(req)
 	if err != nil {
 		t.Fatalf("buildParams: %v", err)
 	}
@@ -191,7 +191,7 @@ func TestBadRequests(t *testing.T) {
 		"budget type":  {Model: "m", ProviderOptions: map[string]any{"thinking_budget": "lots"}},
 		"unknown mode": {Model: "m", ProviderOptions: map[string]any{"thinking": "always"}},
 	} {
-		if _, _, err := buildParams(req); err == nil {
+		if _, err := buildParams(req); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}

@@ -38,9 +38,10 @@ func adaptiveOnly(model string) bool {
 }
 
 // applyThinking sets thinking and the sampling parameters that depend on
-// it, following the rules in the package doc.
-func applyThinking(p *anthropic.MessageNewParams, req *llm.Request) error {
-	on, err := setThinking(p, req)
+// it, following the rules in the package doc; can is false when the
+// history forbids thinking (canThink).
+func applyThinking(p *anthropic.MessageNewParams, req *llm.Request, can bool) error {
+	on, err := setThinking(p, req, can)
 	if err != nil {
 		return err
 	}
@@ -66,7 +67,7 @@ func applyThinking(p *anthropic.MessageNewParams, req *llm.Request) error {
 }
 
 // setThinking fills p.Thinking and reports whether thinking is on.
-func setThinking(p *anthropic.MessageNewParams, req *llm.Request) (bool, error) {
+func setThinking(p *anthropic.MessageNewParams, req *llm.Request, can bool) (bool, error) {
 	budgetOpt, hasBudget, err := llm.NumberOption(req.ProviderOptions, "thinking_budget")
 	if err != nil {
 		return false, err
@@ -76,7 +77,7 @@ func setThinking(p *anthropic.MessageNewParams, req *llm.Request) (bool, error) 
 		return false, fmt.Errorf("provider option thinking: unknown mode %q", mode)
 	}
 	wanted := effortBudget(req.ReasoningEffort) > 0 || hasBudget || mode != ""
-	if !wanted || !canThink(p.Messages) {
+	if !wanted || !can {
 		return false, nil
 	}
 	if mode == "adaptive" || adaptiveOnly(req.Model) {
@@ -105,22 +106,31 @@ func setThinking(p *anthropic.MessageNewParams, req *llm.Request) (bool, error) 
 
 // canThink reports whether thinking may be enabled for this history: the
 // API requires a continued assistant turn that used tools to start with a
-// thinking block once thinking is on.
-func canThink(msgs []anthropic.MessageParam) bool {
-	for i := len(msgs) - 1; i >= 0; i-- {
-		m := msgs[i]
-		if m.Role != anthropic.MessageParamRoleAssistant {
+// thinking block once thinking is on. It reads the parts of the last
+// assistant API message's sources, as they would be converted: whether
+// one is a tool call, and whether the first sent is reasoning (a
+// thinking or redacted_thinking block).
+func canThink(pl *plan) bool {
+	for i := pl.len() - 1; i >= 0; i-- {
+		if pl.roles[i] != anthropic.MessageParamRoleAssistant {
 			continue
 		}
+		var first llm.PartType
 		usesTools := false
-		for _, b := range m.Content {
-			usesTools = usesTools || b.OfToolUse != nil
+		src := pl.sources(i)
+		for j := range src {
+			for k := range src[j].Parts {
+				p := &src[j].Parts[k]
+				if !sent(src[j].Role, p) {
+					continue
+				}
+				if first == "" {
+					first = p.Type
+				}
+				usesTools = usesTools || p.Type == llm.PartToolCall
+			}
 		}
-		if !usesTools {
-			return true
-		}
-		first := m.Content[0]
-		return first.OfThinking != nil || first.OfRedactedThinking != nil
+		return !usesTools || first == llm.PartReasoning
 	}
 	return true
 }
