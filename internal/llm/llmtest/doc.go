@@ -41,4 +41,12 @@
 // assistant message to append to a follow-up request); Validate checks the
 // event-order contract; SimpleRequest, RichRequest, Tools, User and PNG
 // build requests; Stream, JSONError and Response.Split build fixtures.
+//
+// Adapters that splice their bodies from kept pieces: CheckBodies holds
+// the body of each step of a conversation byte for byte to the SDK's own
+// encoding (SettingSteps is a conversation whose settings change at
+// every step), and CheckBodyAfterCallerChangesParts and
+// CheckBodyAfterCallerChangesSettings do so when the caller changes what
+// it sent in place. PartFields and RequestFields give a value per field,
+// for tests that a cache key takes every field in.
 package llmtest

@@ -20,12 +20,15 @@ func shortAnswer() string {
 // provider's reasoning left out, malformed tool input, several texts in
 // one message, web search, provider options (and those the splice must
 // leave to the SDK), HTML and line-separator characters, replaced and
-// edited messages, no system prompt, no tools, and changing tools.
+// edited messages, no system prompt, no tools, changing tools, settings
+// that change between steps (llmtest.SettingSteps) and settings the
+// caller changes in place (llmtest.CheckBodyAfterCallerChangesSettings).
 func TestBodyMatchesSDK(t *testing.T) {
 	t.Parallel()
 	srv := llmtest.NewRecorder(t, shortAnswer())
 	c := New(Options{Name: "t", BaseURL: srv.URL, APIKey: "k"})
 	llmtest.CheckBodies(t, c, srv, bodyConversations(), encodeWhole)
+	llmtest.CheckBodyAfterCallerChangesSettings(t, c, srv, encodeWhole)
 }
 
 // bodyConversations are sequences of requests, each step usually the
@@ -59,7 +62,8 @@ func bodyConversations() map[string][]*llm.Request {
 	}
 	opts := map[string]any{"top_k": 40, "text": map[string]any{"verbosity": "low"}, "a.b": "dotted", "model": "override"}
 	return map[string][]*llm.Request{
-		"rich": {llmtest.RichRequest("m"), llmtest.RichRequest("m")},
+		"rich":     {llmtest.RichRequest("m"), llmtest.RichRequest("m")},
+		"settings": llmtest.SettingSteps(base(user, call, result)),
 		"loop": {
 			base(user), base(user, call), base(user, call, result), base(user, call, result, call2),
 			base(user, call, result, call2, result2), base(user, call, result, call2, result2, foreign),

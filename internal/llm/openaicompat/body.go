@@ -3,8 +3,6 @@ package openaicompat
 import (
 	"bytes"
 	"fmt"
-	"maps"
-	"reflect"
 	"strings"
 
 	"github.com/openai/openai-go/v3"
@@ -37,7 +35,7 @@ func encodeBody(req *llm.Request, prev, prevTools *encoding) ([]byte, *encoding,
 		body, err := encodeWhole(req)
 		return body, nil, err
 	}
-	e := &encoding{system: system, key: keyOf(req)}
+	e := &encoding{system: system, key: sdkbody.KeyOf(req)}
 	skel, ok, err := e.skeletonFrom(req, prev, prevTools)
 	if err != nil || !ok {
 		body, err := encodeWhole(req)
@@ -67,56 +65,21 @@ func encodeBody(req *llm.Request, prev, prevTools *encoding) ([]byte, *encoding,
 	return e.body, e, nil
 }
 
-// skeletonKey is what the skeleton of a request depends on.
-type skeletonKey struct {
-	model, effort   string
-	maxTokens       int
-	temp, topP      *float64
-	tools           bool
-	providerOptions map[string]any
-}
-
-func keyOf(req *llm.Request) skeletonKey {
-	return skeletonKey{model: req.Model, effort: req.ReasoningEffort, maxTokens: req.MaxTokens,
-		temp: req.Temperature, topP: req.TopP, tools: len(req.Tools) > 0, providerOptions: req.ProviderOptions}
-}
-
-// equal compares the values, not the pointers.
-func (k *skeletonKey) equal(o *skeletonKey) bool {
-	return k.model == o.model && k.effort == o.effort && k.maxTokens == o.maxTokens &&
-		floatEqual(k.temp, o.temp) && floatEqual(k.topP, o.topP) && k.tools == o.tools &&
-		reflect.DeepEqual(k.providerOptions, o.providerOptions)
-}
-
-func floatEqual(a, b *float64) bool {
-	return (a == nil) == (b == nil) && (a == nil || *a == *b)
-}
-
 // skeletonFrom sets e's skeleton, copied from prev or prevTools when one
-// has the same key, else encoded (see skeleton); false when the body
-// cannot be spliced.
+// has the same key, else encoded (see skeleton) and its key kept (see
+// sdkbody.Key.Kept); false when the body cannot be spliced.
 func (e *encoding) skeletonFrom(req *llm.Request, prev, prevTools *encoding) (skeletonParts, bool, error) {
 	for _, o := range []*encoding{prev, prevTools} {
-		if o != nil && o.key.equal(&e.key) {
+		if o != nil && o.key.Equal(e.key) {
 			e.key, e.skel = o.key, o.skel
 			return e.skel, true, nil
 		}
 	}
-	skel, ok, err := skeleton(buildSkeleton(req), e.key.tools)
+	skel, ok, err := skeleton(buildSkeleton(req), len(req.Tools) > 0)
 	if ok {
-		e.key.providerOptions = maps.Clone(e.key.providerOptions)
-		e.key.temp, e.key.topP = clonePtr(e.key.temp), clonePtr(e.key.topP)
-		e.skel = skel
+		e.key, e.skel = e.key.Kept(), skel
 	}
 	return skel, ok, err
-}
-
-func clonePtr(p *float64) *float64 {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
 }
 
 // wireSystem is the kind of the system message, the first wire message.

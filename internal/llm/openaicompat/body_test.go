@@ -18,11 +18,15 @@ var shortAnswer = roleFrame() + textFrame("ok") + finishFrame("stop") + doneFram
 // images, reasoning echo (and its end when a user message follows),
 // malformed tool input, provider options, HTML and line-separator
 // characters, a last message replaced, an edited prompt, no system prompt, no tools, a system prompt or tools that
-// change between steps, and options the splice must leave to the SDK.
+// change between steps, options the splice must leave to the SDK,
+// settings that change between steps (llmtest.SettingSteps) and settings
+// the caller changes in place (llmtest.CheckBodyAfterCallerChangesSettings).
 func TestBodyMatchesSDK(t *testing.T) {
 	t.Parallel()
 	srv := llmtest.NewRecorder(t, shortAnswer)
-	llmtest.CheckBodies(t, New(Options{Name: "t", BaseURL: srv.URL}), srv, bodyConversations(), encodeWhole)
+	c := New(Options{Name: "t", BaseURL: srv.URL})
+	llmtest.CheckBodies(t, c, srv, bodyConversations(), encodeWhole)
+	llmtest.CheckBodyAfterCallerChangesSettings(t, c, srv, encodeWhole)
 }
 
 // bodyConversations are sequences of requests, each step usually the
@@ -67,7 +71,8 @@ func bodyConversations() map[string][]*llm.Request {
 	}
 	opts := map[string]any{"top_k": 40, "provider": map[string]any{"order": []any{"a", "b"}}, "stream": false, "a.b": "dotted", "model": "override"}
 	return map[string][]*llm.Request{
-		"rich": {rich, rich, withOpts(llmtest.RichRequest("m"), opts)},
+		"rich":     {rich, rich, withOpts(llmtest.RichRequest("m"), opts)},
+		"settings": llmtest.SettingSteps(base(user, call, result)),
 		"loop": {
 			base(user), base(user, call), base(user, call, result), base(user, call, result, call2),
 			base(user, call, result, call2, result2), base(user, call, result, call2, result2, empty),

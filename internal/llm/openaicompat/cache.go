@@ -61,7 +61,7 @@ func (c *bodyCache) store(e, base *encoding) {
 // conversation it encodes and where each wire message ends in it.
 type encoding struct {
 	system     string
-	key        skeletonKey
+	key        sdkbody.Key
 	skel       skeletonParts
 	msgs       []llm.Message // copies, parts included
 	wire       []wireEnd

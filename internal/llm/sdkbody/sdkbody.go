@@ -1,9 +1,12 @@
 // Package sdkbody holds what the adapters that build request bodies from
-// pieces the SDK encoded share (openaicompat, anthropic): a piece encoded
-// as the SDK's encoder embeds it, a one-element array of one, and
-// "stream": true set as the SDKs' option.WithJSONSet sets it. The bodies
-// they splice from these must equal the SDK's own encoding byte for byte;
-// each adapter's TestBodyMatchesSDK holds them to it.
+// pieces the SDK encoded share (openai, openaicompat, anthropic): a piece
+// encoded as the SDK's encoder embeds it, a one-element array of one,
+// "stream": true set as the SDKs' option.WithJSONSet sets it, the kept
+// pieces (Pieces), the skeleton of a body cut where its arrays go
+// (Skeleton), the settings a skeleton is made from (Key) and the recent
+// skeletons kept by them (Skeletons). The bodies they splice from these
+// must equal the SDK's own encoding byte for byte; each adapter's
+// TestBodyMatchesSDK holds them to it.
 package sdkbody
 
 import (
