@@ -30,27 +30,47 @@ const (
 // was most of a step's time (1 ms at 36 KB, 3.2 ms at 216 KB). So the
 // SDK encodes each message's input items and each tool on its own, kept
 // in c.pieces by what they are made from, and a skeleton of the rest with
-// a placeholder in the input and tools arrays. Where the splice cannot be
-// exact (no messages; a provider option named like one of those fields),
-// the SDK encodes the whole body.
+// a placeholder in the input and tools arrays, kept in c.skeletons by the
+// request's settings (sdkbody.Key). Where the splice cannot be exact (no
+// messages; a provider option named like one of those fields), the SDK
+// encodes the whole body.
 func (c *Client) encodeBody(req *llm.Request) ([]byte, error) {
 	if len(req.Messages) == 0 || sdkbody.Clashes(req.ProviderOptions, "input", "tools") {
 		return encodeWhole(req)
 	}
+	skel, ok, err := c.skeletons.Get(sdkbody.KeyOf(req), func() (sdkbody.Skeleton, bool, error) {
+		return skeleton(req, len(req.Tools) > 0 || req.WebSearch != nil)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return encodeWhole(req)
+	}
+	arrays, err := c.arrays(req)
+	if err != nil {
+		return nil, err
+	}
+	if len(arrays[arrayInput]) == 0 {
+		return encodeWhole(req)
+	}
+	return skel.Fill(arrays[:]), nil
+}
+
+// arrays are the encoded elements of the input and tools arrays of req,
+// the kept ones from c.pieces.
+func (c *Client) arrays(req *llm.Request) ([2][][]byte, error) {
 	var arrays [2][][]byte
 	var key []byte
 	for i := range req.Messages {
 		m := req.Messages[i : i+1]
 		raw, err := c.pieces.Get(sdkbody.MessagesKey(append(key[:0], keyMessage), m), func() ([]byte, error) { return encodeItems(m) })
 		if err != nil {
-			return nil, err
+			return arrays, err
 		}
 		if len(raw) > 0 { // a message with no items (only foreign reasoning)
 			arrays[arrayInput] = append(arrays[arrayInput], raw)
 		}
-	}
-	if len(arrays[arrayInput]) == 0 {
-		return encodeWhole(req)
 	}
 	for _, d := range req.Tools {
 		raw, err := c.pieces.Get(sdkbody.ToolKey(append(key[:0], keyTool), d), func() ([]byte, error) {
@@ -61,25 +81,18 @@ func (c *Client) encodeBody(req *llm.Request) ([]byte, error) {
 			return sdkbody.Piece(nil, t)
 		})
 		if err != nil {
-			return nil, err
+			return arrays, err
 		}
 		arrays[arrayTools] = append(arrays[arrayTools], raw)
 	}
 	if req.WebSearch != nil {
 		raw, err := sdkbody.Piece(nil, webSearchTool(req.WebSearch))
 		if err != nil {
-			return nil, err
+			return arrays, err
 		}
 		arrays[arrayTools] = append(arrays[arrayTools], raw)
 	}
-	skel, ok, err := skeleton(req, len(arrays[arrayTools]) > 0)
-	if err != nil || !ok {
-		if err == nil {
-			return encodeWhole(req)
-		}
-		return nil, err
-	}
-	return skel.Fill(arrays[:]), nil
+	return arrays, nil
 }
 
 // encodeItems is the input items of one message, each as the SDK embeds

@@ -41,6 +41,8 @@ type Client struct {
 	conn *openaisdk.Conn
 	// pieces keeps the encoded pieces of recent request bodies.
 	pieces *sdkbody.Pieces
+	// skeletons keeps the skeletons of recent request settings.
+	skeletons sdkbody.Skeletons
 	// warm starts warmEncoders with the first response.
 	warm sync.Once
 }
