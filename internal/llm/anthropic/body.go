@@ -19,10 +19,11 @@ import (
 // every step of a tool loop was most of a step's time (0.8 ms at 36 KB,
 // 3 ms at 220 KB). So the SDK encodes each piece on its own, kept in
 // c.pieces, and a skeleton of the parameters: every field but messages,
-// tools and system, with a placeholder in each of those arrays. A message
-// is converted to SDK parameters only when its piece is not kept: its key
-// is made from its own parts (messageKey). Where the splice cannot be
-// exact (no messages), the SDK encodes the whole body.
+// tools and system, with a placeholder in each of those arrays, kept in
+// c.skeletons (skeletonKey). A message is converted to SDK parameters
+// only when its piece is not kept: its key is made from its own parts
+// (messageKey). Where the splice cannot be exact (no messages), the SDK
+// encodes the whole body.
 func (c *Client) encodeBody(req *llm.Request) ([]byte, error) {
 	p, pl, err := requestParams(req)
 	if err != nil {
@@ -43,7 +44,7 @@ func (c *Client) encodeBody(req *llm.Request) ([]byte, error) {
 	if arrays[arraySystem], err = c.systemPieces(p.System, key); err != nil {
 		return nil, err
 	}
-	skel, ok, err := skeleton(p)
+	skel, ok, err := c.skeletons.Get(skeletonKey(req, &pl), func() (sdkbody.Skeleton, bool, error) { return skeleton(p) })
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +53,17 @@ func (c *Client) encodeBody(req *llm.Request) ([]byte, error) {
 		return encodeWhole(p)
 	}
 	return skel.Fill(arrays[:]), nil
+}
+
+// skeletonKey is what the skeleton of req is made from: its settings
+// (sdkbody.KeyOf) and whether its history lets thinking be on
+// (canThink), which with the same settings turns the thinking field on or
+// off and changes the sampling fields sent.
+func skeletonKey(req *llm.Request, pl *plan) sdkbody.Key {
+	if canThink(pl) {
+		return sdkbody.KeyOf(req).With(1)
+	}
+	return sdkbody.KeyOf(req)
 }
 
 // Arrays the skeleton leaves out, in encodeBody's arrays' order.

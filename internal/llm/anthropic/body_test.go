@@ -26,15 +26,21 @@ const shortAnswer = "event: message_start\ndata: {\"type\":\"message_start\",\"m
 // providers' reasoning, malformed tool input, thinking and sampling
 // options, web search, HTML and line-separator characters, merged
 // neighbours of one role, a replaced last message, an edited prompt, no
-// system prompt, no tools, and a system prompt or tools that change; then
-// the tool loops of historyConversations, whose messages are converted
-// only when their piece is not kept.
+// system prompt, no tools, a system prompt or tools that change, settings
+// that change between steps (llmtest.SettingSteps) and settings the
+// caller changes in place (llmtest.CheckBodyAfterCallerChangesSettings);
+// then the tool loops of historyConversations, whose messages are
+// converted only when their piece is not kept, and those of
+// thinkingConversations, whose history turns thinking on and off under
+// the same settings.
 func TestBodyMatchesSDK(t *testing.T) {
 	t.Parallel()
 	srv := llmtest.NewRecorder(t, shortAnswer)
 	c := New(Options{Name: "t", BaseURL: srv.URL, APIKey: "k"})
 	llmtest.CheckBodies(t, c, srv, bodyConversations(), sdkBody)
+	llmtest.CheckBodyAfterCallerChangesSettings(t, c, srv, sdkBody)
 	llmtest.CheckBodies(t, c, srv, historyConversations(), sdkBody)
+	llmtest.CheckBodies(t, c, srv, thinkingConversations(), sdkBody)
 }
 
 // bodyConversations are sequences of requests, each step usually the
@@ -78,7 +84,8 @@ func bodyConversations() map[string][]*llm.Request {
 		r.WebSearch = &llm.WebSearch{MaxUses: 2, AllowedDomains: []string{"go.dev"}}
 	}
 	return map[string][]*llm.Request{
-		"rich": {llmtest.RichRequest("m"), llmtest.RichRequest("m")},
+		"rich":     {llmtest.RichRequest("m"), llmtest.RichRequest("m")},
+		"settings": llmtest.SettingSteps(base(user, call, result)),
 		"loop": {
 			base(user), base(user, call), base(user, call, result), base(user, call, result, call2),
 			base(user, call, result, call2, result2), base(user, call, result, call2, result2, look),

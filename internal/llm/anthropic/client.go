@@ -43,6 +43,8 @@ type Client struct {
 	opts []option.RequestOption
 	// pieces keeps the encoded pieces of recent request bodies.
 	pieces *sdkbody.Pieces
+	// skeletons keeps the skeletons of recent request settings.
+	skeletons sdkbody.Skeletons
 	// warm starts warmEncoders with the first response.
 	warm sync.Once
 }

@@ -53,6 +53,37 @@ func historyConversations() map[string][]*llm.Request {
 	}
 }
 
+// thinkingConversations are tool loops with thinking wanted (a budget,
+// or adaptive thinking) whose history lets it be on, then not (the last
+// assistant turn called a tool without thinking first), then again, at
+// steps of the same settings: the thinking field and the sampling fields
+// (temperature and top_k are sent only with thinking off) change with
+// the history alone.
+func thinkingConversations() map[string][]*llm.Request {
+	temp := 0.2
+	steps := func(model, effort string) []*llm.Request {
+		base := func(msgs ...llm.Message) *llm.Request {
+			return &llm.Request{Model: model, System: []string{"Be brief."}, Tools: llmtest.Tools(), MaxTokens: 4000,
+				ReasoningEffort: effort, Temperature: &temp, ProviderOptions: map[string]any{"top_k": 40}, Messages: msgs}
+		}
+		user, again := llmtest.User("Check the weather."), llmtest.User("And tomorrow?")
+		plain := func(id string) llm.Message {
+			return llm.Message{Role: llm.RoleAssistant, Parts: []llm.Part{llm.Text("Checking."), llm.ToolCallPart(id, llmtest.ToolName, llmtest.ToolArgs)}}
+		}
+		r1 := llm.Message{Role: llm.RoleTool, Parts: []llm.Part{llm.ToolResult("c1", llmtest.ToolName, "sunny", false)}}
+		answer := llm.Message{Role: llm.RoleAssistant, Parts: []llm.Part{llm.Text("Sunny.")}}
+		return []*llm.Request{
+			base(user), base(user, plain("c1")), base(user, plain("c1"), r1), base(user, plain("c1"), r1, answer),
+			base(user, plain("c1"), r1, answer, again), base(user, plain("c1"), r1, answer, again, plain("c2")),
+			base(user, plain("c1"), r1, answer, again, thinkingCall("c2", "sig-2")),
+		}
+	}
+	return map[string][]*llm.Request{
+		"budget by history":   steps("claude-sonnet-4-5", "low"),
+		"adaptive by history": steps("claude-opus-4-6", "medium"),
+	}
+}
+
 // TestBodyMatchesSDKCold sends every step of every conversation to a
 // Client of its own, which has kept nothing: each body is converted and
 // encoded from scratch, and must still equal the SDK's whole encoding.
@@ -61,6 +92,7 @@ func TestBodyMatchesSDKCold(t *testing.T) {
 	srv := llmtest.NewRecorder(t, shortAnswer)
 	convs := bodyConversations()
 	maps.Copy(convs, historyConversations())
+	maps.Copy(convs, thinkingConversations())
 	for name, steps := range convs {
 		for i, req := range steps {
 			c := New(Options{Name: "t", BaseURL: srv.URL, APIKey: "k"})

@@ -12,7 +12,8 @@ import (
 // arrays (model, system prompt, limits, sampling, effort, web search,
 // provider options), and whether there are tools. Messages, the tools
 // themselves (kept as pieces by content) and Headers (not in the body)
-// are left out.
+// are left out. An adapter whose skeleton also depends on what the
+// messages say adds that with With.
 //
 // KeyOf's key refers to the request's own values, so it is only good for
 // comparing while the request is not changed; a key that is kept across
@@ -25,6 +26,9 @@ type Key struct {
 	tools         bool
 	webSearch     *llm.WebSearch
 	options       map[string]any
+	// variant is what an adapter's skeleton depends on beyond the
+	// settings (With); 0 for the adapters whose skeleton does not.
+	variant int
 	// foreign: Kept could not copy an option value (a function, a
 	// channel, a struct with unexported fields), so the key equals none.
 	foreign bool
@@ -40,10 +44,19 @@ func KeyOf(req *llm.Request) Key {
 	return k
 }
 
+// With is k for a skeleton that also depends on something outside the
+// request's settings, numbered by the adapter (the Anthropic adapter's:
+// whether the history lets thinking be on); keys of different variants
+// are not equal. KeyOf's key is variant 0.
+func (k Key) With(variant int) Key {
+	k.variant = variant
+	return k
+}
+
 // Equal says whether k and o have the same values (pointers, slices and
 // maps are compared by what they hold, not by address).
 func (k Key) Equal(o Key) bool {
-	return !k.foreign && !o.foreign && k.model == o.model && k.effort == o.effort &&
+	return !k.foreign && !o.foreign && k.variant == o.variant && k.model == o.model && k.effort == o.effort &&
 		k.maxTokens == o.maxTokens && k.tools == o.tools && slices.Equal(k.system, o.system) &&
 		floatEqual(k.temp, o.temp) && floatEqual(k.topP, o.topP) &&
 		webSearchEqual(k.webSearch, o.webSearch) && optionsEqual(k.options, o.options)

@@ -63,6 +63,19 @@ func TestKeyComparesValues(t *testing.T) {
 	}
 }
 
+// TestKeyVariants: keys of the same settings but different variants
+// (With) differ, kept or not; variant 0 is KeyOf's key.
+func TestKeyVariants(t *testing.T) {
+	t.Parallel()
+	k := KeyOf(keyRequest())
+	if one := k.With(1); one.Equal(k) || one.Kept().Equal(k) || !one.Kept().Equal(KeyOf(keyRequest()).With(1)) {
+		t.Error("a variant's key is not told from variant 0's, or not equal to its own")
+	}
+	if !k.With(0).Equal(k) {
+		t.Error("variant 0 differs from KeyOf's key")
+	}
+}
+
 // TestKeptKeyOwnsItsValues: a caller that changes a setting in place
 // after its key was kept, however deep, gets a key that differs from the
 // kept one.
