@@ -22,7 +22,8 @@ import (
 // tools and system, with a placeholder in each of those arrays, kept in
 // c.skeletons (skeletonKey). A message is converted to SDK parameters
 // only when its piece is not kept: its key is made from its own parts
-// (messageKey). Where the splice cannot be exact (no messages), the SDK
+// (messageKey); the SDK encodes it with its image data left out
+// (encodeMessage). Where the splice cannot be exact (no messages), the SDK
 // encodes the whole body.
 func (c *Client) encodeBody(req *llm.Request) ([]byte, error) {
 	p, pl, err := requestParams(req)
@@ -80,7 +81,7 @@ func (c *Client) messagePieces(pl *plan, key []byte) ([][]byte, []byte, error) {
 	out := make([][]byte, pl.len())
 	for i := range out {
 		key = messageKey(key[:0], pl.sources(i), pl.marked(i))
-		raw, err := c.pieces.Get(key, func() ([]byte, error) { return sdkbody.Piece(nil, pl.convert(i)) })
+		raw, err := c.pieces.Get(key, func() ([]byte, error) { return encodeMessage(pl.convert(i)) })
 		if err != nil {
 			return nil, key, err
 		}

@@ -13,9 +13,10 @@ import (
 // historyConversations are tool loops whose later steps reuse the pieces
 // of earlier ones while the history changes under them: screenshots in
 // prompts and tool results, thinking blocks that turn thinking on and
-// off, neighbours of one role merged across steps, and messages edited
+// off, neighbours of one role merged across steps, messages edited
 // between steps (an old screenshot dropped, a prompt rewritten, a result's
-// image replaced by one of the same size).
+// image replaced by one of the same size), and a prompt whose text holds
+// the placeholder that stands for image data while a message is encoded.
 func historyConversations() map[string][]*llm.Request {
 	base := func(msgs ...llm.Message) *llm.Request {
 		return &llm.Request{Model: "claude-sonnet-4-5", System: []string{"Be brief."}, Tools: llmtest.Tools(),
@@ -36,6 +37,8 @@ func historyConversations() map[string][]*llm.Request {
 	callOnly := llm.Message{Role: llm.RoleAssistant, Parts: []llm.Part{llm.ToolCallPart("c5", llmtest.ToolName, llmtest.ToolArgs)}}
 	finish := llm.Message{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartFinish, Reason: llm.FinishToolUse}}}
 	r5 := imageResult("c5", shotB)
+	// A text that is one of encodeMessage's placeholders: the SDK encodes its message whole.
+	tricky := llm.Message{Role: llm.RoleUser, Parts: []llm.Part{llm.Text(imagePlaceholder + "0"), image(shotA), image(shotB)}}
 	return map[string][]*llm.Request{
 		"screenshots": {
 			base(prompt), base(prompt, c1), base(prompt, c1, r1), base(prompt, c1, r1, c2, r2),
@@ -50,6 +53,7 @@ func historyConversations() map[string][]*llm.Request {
 			base(prompt, finish, callOnly, r5), base(prompt, finish, callOnly, r5, finish, llmtest.User("Go on.")),
 			base(prompt, thought, callOnly, r5, thought, finish),
 		},
+		"placeholder in text": {base(tricky), base(tricky, c1, r1), base(tricky, c1, r1, c3, r3)},
 	}
 }
 
