@@ -3,7 +3,6 @@ package llmtest
 import (
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"testing"
 	"time"
@@ -28,15 +27,7 @@ func screenshotSize(i int) int { return (90 + 60*i) << 10 }
 func BenchToolStepsImages(b *testing.B, answer []byte, model string, newProvider func(baseURL string, hc *http.Client) llm.Provider) {
 	b.Helper()
 	var bodyBytes int
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		bodyBytes = drain(r)
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = w.Write(answer)
-	}))
-	defer srv.Close()
-	hc := llm.NewHTTPClient(llm.HTTPOptions{})
-	defer hc.CloseIdleConnections()
-	p := newProvider(srv.URL, hc)
+	p := benchProvider(b, answer, &bodyBytes, newProvider)
 	system, tools, shots := benchSystem(), benchTools(), screenshots()
 	var warm time.Duration
 	var nWarm int
@@ -60,19 +51,6 @@ func BenchToolStepsImages(b *testing.B, answer []byte, model string, newProvider
 	b.ReportMetric(float64(bodyBytes), "last-body-B")
 	if nWarm > 0 {
 		b.ReportMetric(float64(warm.Nanoseconds())/float64(nWarm), "ns/warm-step-3img")
-	}
-}
-
-// drain reads r's body to its end and returns its length.
-func drain(r *http.Request) int {
-	n := 0
-	buf := make([]byte, 32<<10)
-	for {
-		k, err := r.Body.Read(buf)
-		n += k
-		if err != nil {
-			return n
-		}
 	}
 }
 

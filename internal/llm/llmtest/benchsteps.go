@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,24 +25,7 @@ const benchTurnSteps = 10
 func BenchToolSteps(b *testing.B, answer []byte, model string, newProvider func(baseURL string, hc *http.Client) llm.Provider) {
 	b.Helper()
 	var bodyBytes int
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n := 0
-		buf := make([]byte, 32<<10)
-		for {
-			k, err := r.Body.Read(buf)
-			n += k
-			if err != nil {
-				break
-			}
-		}
-		bodyBytes = n
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = w.Write(answer)
-	}))
-	defer srv.Close()
-	hc := llm.NewHTTPClient(llm.HTTPOptions{})
-	defer hc.CloseIdleConnections()
-	p := newProvider(srv.URL, hc)
+	p := benchProvider(b, answer, &bodyBytes, newProvider)
 	system, tools := benchSystem(), benchTools()
 	b.ReportAllocs()
 	b.ResetTimer()
