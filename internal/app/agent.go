@@ -164,7 +164,7 @@ func (a *App) newPermissions(p config.Permissions) (*permission.Service, error) 
 		// The user's config and Hone's data (the trust store) are written
 		// only with a person's answer, wherever they are.
 		Protected: a.protectedPaths(),
-		Sandbox:   a.sandboxSupport(),
+		Sandbox:   a.sandboxSupport,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("permissions: %w", err)

@@ -21,6 +21,7 @@ import (
 	"github.com/honecode/hone/internal/extend"
 	"github.com/honecode/hone/internal/llm/remote"
 	"github.com/honecode/hone/internal/redact"
+	"github.com/honecode/hone/internal/sandbox"
 	"github.com/honecode/hone/internal/tools"
 	"github.com/honecode/hone/internal/wiretrace"
 )
@@ -147,7 +148,8 @@ func New(ctx context.Context, opts Options) (*App, error) {
 		return nil, err
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	return &App{opts: opts, env: env, workDir: wd, dataDir: dd, bg: bg, cancelBg: cancel, secrets: envSecrets(opts.Environ())}, nil
+	return &App{opts: opts, env: env, workDir: wd, dataDir: dd, bg: bg, cancelBg: cancel, secrets: envSecrets(opts.Environ()),
+		procs: procState{probe: sandbox.Detect}}, nil
 }
 
 // envSecrets is a Redactor knowing the values of environment variables

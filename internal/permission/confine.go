@@ -43,7 +43,7 @@ func (s *Service) Confine(ctx context.Context, req Request, readOnly bool) (Conf
 	}
 	mode := s.Mode()
 	switch {
-	case mode == ModeYolo || s.sandbox == NoSandbox:
+	case mode == ModeYolo || s.sandbox() == NoSandbox:
 		if readOnly && req.SandboxBlocked == "" {
 			return Unconfined, nil
 		}
@@ -63,7 +63,7 @@ func (s *Service) Confine(ctx context.Context, req Request, readOnly bool) (Conf
 	hook := hookVerdict(ctx)
 	switch {
 	case hook == HookAsk:
-	case mode == ModeAuto && s.sandbox == FullSandbox && !req.OutsideProject,
+	case mode == ModeAuto && s.sandbox() == FullSandbox && !req.OutsideProject,
 		s.allowedIn(ctx, req, an), hook == HookAllow && (an == nil || len(an.Unchecked) == 0):
 		return workspace, nil
 	}

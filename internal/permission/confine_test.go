@@ -8,7 +8,7 @@ import (
 
 func sandboxed(t *testing.T, cfg Config) *Service {
 	t.Helper()
-	cfg.Sandbox = FullSandbox
+	cfg.Sandbox = func() SandboxSupport { return FullSandbox }
 	return newService(t, cfg)
 }
 
@@ -80,7 +80,7 @@ func TestConfineModes(t *testing.T) {
 		}
 	}
 	// Auto mode without a complete sandbox asks like accept-edits.
-	partial := newService(t, Config{NonInteractive: true, Sandbox: PartialSandbox, Rules: Rules{Mode: ModeAuto}})
+	partial := newService(t, Config{NonInteractive: true, Sandbox: func() SandboxSupport { return PartialSandbox }, Rules: Rules{Mode: ModeAuto}})
 	if _, err := partial.Confine(ctx, bash("s", "make"), false); !errors.Is(err, ErrDenied) {
 		t.Errorf("auto mode with a partial sandbox: %v", err)
 	}
@@ -133,5 +133,32 @@ func TestModeAutoOrder(t *testing.T) {
 	got, w := MergeLayers(Rules{}, Rules{Network: []string{"bash(curl*)"}})
 	if len(got.Network) != 0 || len(w) != 1 {
 		t.Errorf("project network rules: %q, warnings %q", got.Network, w)
+	}
+}
+
+func TestSandboxAskedOnceAtFirstCommand(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	calls := 0
+	s := newService(t, Config{NonInteractive: true, Sandbox: func() SandboxSupport { calls++; return FullSandbox }})
+	if err := s.SetMode(ModeYolo); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Confine(ctx, bash("s", "make"), false); err != nil || calls != 0 {
+		t.Fatalf("yolo: %v, sandbox asked %d times; want no question", err, calls)
+	}
+	if err := s.SetMode(ModeAuto); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if got, err := s.Confine(ctx, bash("s", "make"), false); err != nil || got != ConfineWorkspace {
+			t.Fatalf("auto mode with a full sandbox: %q, %v", got, err)
+		}
+	}
+	if calls != 1 {
+		t.Fatalf("sandbox asked %d times; want once", calls)
+	}
+	if got, err := newService(t, Config{NonInteractive: true}).Confine(ctx, bash("s", "ls"), true); err != nil || got != Unconfined {
+		t.Fatalf("no Sandbox func: %q, %v; want unconfined (no sandbox)", got, err)
 	}
 }

@@ -39,8 +39,10 @@ type Config struct {
 	// besides the project's config and instruction files (the user's
 	// config directory, the data directory with the trust store).
 	Protected []string
-	// Sandbox says what the OS sandbox can do for commands here.
-	Sandbox SandboxSupport
+	// Sandbox says what the OS sandbox can do for commands here. It is
+	// called once, at the first command decision, so that a run that
+	// decides no command never probes the kernel; nil is NoSandbox.
+	Sandbox func() SandboxSupport
 }
 
 // SandboxSupport is how well commands can be sandboxed on this machine.
@@ -67,7 +69,7 @@ type Service struct {
 	allowRules     []Rule
 	denyRules      []Rule
 	networkRules   []Rule
-	sandbox        SandboxSupport
+	sandbox        func() SandboxSupport // once; see Config.Sandbox
 	requests       *pubsub.Broker[Request]
 	decisions      *pubsub.Broker[Decision]
 	hooks          hookHolder
@@ -110,7 +112,7 @@ func NewService(cfg Config) (*Service, error) {
 		allowRules:     allowRules,
 		denyRules:      denyRules,
 		networkRules:   networkRules,
-		sandbox:        cfg.Sandbox,
+		sandbox:        sandboxOnce(cfg.Sandbox),
 		requests:       pubsub.NewBroker[Request](),
 		decisions:      pubsub.NewBroker[Decision](),
 		mode:           mode,
@@ -236,4 +238,13 @@ func analyze(req Request, projectDir string) *shell.Analysis {
 	}
 	a := shell.Analyze(req.Command, shell.Where{Project: projectDir, Dir: req.WorkDir})
 	return &a
+}
+
+// sandboxOnce makes probe's answer kept after its first call; a nil probe
+// answers NoSandbox.
+func sandboxOnce(probe func() SandboxSupport) func() SandboxSupport {
+	if probe == nil {
+		return func() SandboxSupport { return NoSandbox }
+	}
+	return sync.OnceValue(probe)
 }

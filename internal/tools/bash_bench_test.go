@@ -36,7 +36,7 @@ func BenchmarkBashStart(b *testing.B) {
 				if !sandbox.Detect().Complete() {
 					b.Skip("no complete sandbox")
 				}
-				perms, err := permission.NewService(permission.Config{ProjectDir: te.root, Sandbox: permission.FullSandbox})
+				perms, err := permission.NewService(permission.Config{ProjectDir: te.root, Sandbox: func() permission.SandboxSupport { return permission.FullSandbox }})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -29,7 +29,7 @@ func sandboxEnv(t *testing.T, rules permission.Rules) *toolEnv {
 	}
 	te := shellEnv(t)
 	perms, err := permission.NewService(permission.Config{Rules: rules, ProjectDir: te.root,
-		NonInteractive: true, Sandbox: permission.FullSandbox})
+		NonInteractive: true, Sandbox: func() permission.SandboxSupport { return permission.FullSandbox }})
 	if err != nil {
 		t.Fatal(err)
 	}
