@@ -33,11 +33,12 @@ const publishTimeout = 3 * time.Second
 // Coordinator runs the turns of every session: one turn at a time per
 // session, prompts sent meanwhile queued. It is safe for concurrent use.
 type Coordinator struct {
-	cfg    Config
-	deps   Deps
-	log    *slog.Logger
-	events *pubsub.Broker[Event]
-	cool   *cooldowns
+	cfg      Config
+	warmOnce sync.Once // Deps.Warm
+	deps     Deps
+	log      *slog.Logger
+	events   *pubsub.Broker[Event]
+	cool     *cooldowns
 	// gitAhead is Config.GitAhead until the first turn takes it.
 	gitAhead gitAhead
 

@@ -132,4 +132,9 @@ type Deps struct {
 	SubAgents map[string]SubAgent
 	// Logger defaults to a discarding logger.
 	Logger *slog.Logger
+	// Warm, when set, runs once on a goroutine of its own as the first
+	// model call starts: the store prepares the statements that the end of
+	// a step and of a turn run, while the connection idles until the
+	// model's first byte.
+	Warm func(ctx context.Context)
 }

@@ -137,6 +137,9 @@ func names(cands []Candidate) []string {
 // the client announces are published as EventRetrying.
 func (c *Coordinator) streamOnce(ctx context.Context, sessionID string, cand Candidate, req *llm.Request, s sink, rep *callReport) error {
 	ctx = llm.WithSession(ctx, sessionID)
+	if c.deps.Warm != nil {
+		c.warmOnce.Do(func() { go c.deps.Warm(context.WithoutCancel(ctx)) })
+	}
 	start := time.Now()
 	rep.usage, rep.reason, rep.ttft = llm.Usage{}, "", 0
 	first := true

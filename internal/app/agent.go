@@ -148,6 +148,7 @@ func (a *App) buildServices(ctx context.Context) (*services, error) {
 		Hooks:         ext.hooks,
 		SubAgents:     ext.subAgents,
 		Logger:        a.Logger(),
+		Warm:          st.warmTurnEnd,
 	})
 	env.SubAgent = svc.coord
 	watch(svc.coord)

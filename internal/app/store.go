@@ -103,3 +103,10 @@ func (a *App) closeStore() error {
 	}
 	return err
 }
+
+// warmTurnEnd prepares the statements that end a step and a turn
+// (agent.Deps.Warm).
+func (st *Store) warmTurnEnd(ctx context.Context) {
+	texts := append(session.TurnEndStatements(), message.FinalWriteStatements()...)
+	_, _ = db.Warm(ctx, st.DB, texts)
+}

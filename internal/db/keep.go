@@ -2,8 +2,10 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 
 	"modernc.org/sqlite"
 )
@@ -168,4 +170,53 @@ func (r *keptRows) Close() error {
 	err := r.Rows.Close()
 	r.s.busy = false
 	return err
+}
+
+// Warm prepares the statements texts on an idle connection of sqldb and
+// keeps them there, so that their first use in this process finds them
+// parsed; it returns how many it prepared (those already kept are not
+// counted). It does nothing when no connection is idle: the pool would
+// open another one, which costs more than the parsing it saves.
+func Warm(ctx context.Context, sqldb *sql.DB, texts []string) (int, error) {
+	if sqldb.Stats().Idle == 0 {
+		return 0, nil
+	}
+	conn, err := sqldb.Conn(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("warm statements: %w", err)
+	}
+	defer conn.Close()
+	prepared := 0
+	err = conn.Raw(func(dc any) error {
+		kc, ok := dc.(*keepingConn)
+		if !ok {
+			return nil
+		}
+		var err error
+		prepared, err = kc.warm(ctx, texts)
+		return err
+	})
+	if err != nil {
+		return prepared, fmt.Errorf("warm statements: %w", err)
+	}
+	return prepared, nil
+}
+
+// warm keeps each of texts prepared; see Warm.
+func (c *keepingConn) warm(ctx context.Context, texts []string) (int, error) {
+	arg := []driver.NamedValue{{Ordinal: 1}} // stmt keeps only statements with arguments
+	prepared := 0
+	for _, q := range texts {
+		if _, ok := c.kept[q]; ok {
+			continue
+		}
+		s, err := c.stmt(ctx, q, arg)
+		if err != nil {
+			return prepared, err
+		}
+		if s != nil {
+			prepared++
+		}
+	}
+	return prepared, nil
 }

@@ -212,3 +212,38 @@ func BenchmarkQueryKept(b *testing.B) {
 		}
 	})
 }
+
+// Warm prepares on the idle connection what later statements find kept,
+// counts only what it prepared, and leaves a busy pool alone.
+func TestWarmKeepsStatementsOnTheIdleConnection(t *testing.T) {
+	ctx := context.Background()
+	sqldb, conn := openKeeping(t)
+	if err := conn.Close(); err != nil { // idle now: Warm's connection
+		t.Fatal(err)
+	}
+	const insert = `INSERT INTO kv (k, v) VALUES (?, ?)`
+	const get = `SELECT v FROM kv WHERE k = ?`
+	if n, err := Warm(ctx, sqldb, []string{insert, get}); err != nil || n != 2 {
+		t.Fatalf("Warm = %d, %v; want 2 prepared", n, err)
+	}
+	if n, err := Warm(ctx, sqldb, []string{insert, get}); err != nil || n != 0 {
+		t.Fatalf("Warm again = %d, %v; want 0 (both kept)", n, err)
+	}
+	busy, err := sqldb.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !keptTexts(t, busy)[insert] || !keptTexts(t, busy)[get] {
+		t.Fatalf("the pool's connection keeps %v; want the warmed statements", keptTexts(t, busy))
+	}
+	if n, err := Warm(ctx, sqldb, []string{`DELETE FROM kv WHERE k = ?`}); err != nil || n != 0 {
+		t.Fatalf("Warm with no idle connection = %d, %v; want nothing done", n, err)
+	}
+	if open := sqldb.Stats().OpenConnections; open != 1 {
+		t.Fatalf("%d connections open; Warm must not open one", open)
+	}
+	busy.Close()
+	if _, err := Warm(ctx, sqldb, []string{`SELECT nope FROM kv WHERE k = ?`}); err == nil {
+		t.Fatal("Warm of a statement that does not prepare: no error")
+	}
+}

@@ -20,8 +20,7 @@ func putOutline(ctx context.Context, db execer, m Message) error {
 	if !final(m) {
 		return nil
 	}
-	_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO message_outlines (seq, outline)
-		SELECT seq, ? FROM messages WHERE id = ? AND status = ? AND updated_at = ?`,
+	_, err := db.ExecContext(ctx, putOutlineSQL,
 		encodeOutline(NewOutline(m, true)), m.ID, string(m.Status), m.UpdatedAt)
 	if err != nil {
 		return fmt.Errorf("store outline: %w", err)
@@ -214,3 +213,12 @@ func (c *scanConnection) Close() error {
 	_, err := c.ExecContext(context.Background(), `PRAGMA cache_size = `+strconv.FormatInt(c.size, 10))
 	return errors.Join(err, c.Conn.Close())
 }
+
+// putOutlineSQL stores a final message's outline (putOutline).
+const putOutlineSQL = `INSERT OR REPLACE INTO message_outlines (seq, outline)
+		SELECT seq, ? FROM messages WHERE id = ? AND status = ? AND updated_at = ?`
+
+// FinalWriteStatements are the statements a message's final write runs
+// besides its update, which its streaming writes have run before: for
+// db.Warm.
+func FinalWriteStatements() []string { return []string{putOutlineSQL} }

@@ -6,7 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/llm"
 )
 
@@ -218,5 +220,31 @@ func TestOutlineMigrationDown(t *testing.T) {
 	exec(t, sqldb, `UPDATE messages SET status = 'done' WHERE id = ?`, m.ID)
 	if got, err := s.Get(ctx, m.ID); err != nil || got.Parts[0].Text != "hi" {
 		t.Fatalf("after Down: %+v, %v", got, err)
+	}
+}
+
+// FinalWriteStatements are texts a message's final write runs: once it
+// ran, warming them prepares nothing more.
+func TestFinalWriteStatementsAreTheOnesRun(t *testing.T) {
+	ctx := context.Background()
+	_, fresh := newTestService(t, time.Hour)
+	if n, err := db.Warm(ctx, fresh, FinalWriteStatements()); err != nil || n != len(FinalWriteStatements()) {
+		t.Fatalf("Warm on a fresh connection = %d, %v; want every statement prepared", n, err)
+	}
+	s, sqldb := newTestService(t, time.Hour)
+	m, err := s.Create(ctx, Message{SessionID: "s1", Role: llm.RoleAssistant, Status: StatusStreaming})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Parts, m.Status = []llm.Part{llm.Text("final")}, StatusDone
+	if err := s.Update(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	var outlines int
+	if err := sqldb.QueryRowContext(ctx, `SELECT count(*) FROM message_outlines`).Scan(&outlines); err != nil || outlines != 1 {
+		t.Fatalf("outlines = %d, %v; want the final message's", outlines, err)
+	}
+	if n, err := db.Warm(ctx, sqldb, FinalWriteStatements()); err != nil || n != 0 {
+		t.Fatalf("Warm after the final write = %d, %v; want 0: a listed text is not one the final write runs", n, err)
 	}
 }

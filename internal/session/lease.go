@@ -162,14 +162,14 @@ func (x *Lease) Close(ctx context.Context) (pending bool, err error) {
 		// The messages table is read here so that the check and the
 		// closing mark are one step for every other process.
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM messages WHERE session_id = ? AND status = 'queued'`,
+		if err := tx.QueryRowContext(ctx, leaseQueuedSQL,
 			x.sessionID).Scan(&n); err != nil {
 			return err
 		}
 		if pending = n > 0; pending {
 			return nil
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE session_leases SET closing = 1 WHERE session_id = ? AND token = ?`,
+		_, err := tx.ExecContext(ctx, leaseClosingSQL,
 			x.sessionID, x.token)
 		return err
 	})
@@ -181,7 +181,7 @@ func (x *Lease) Close(ctx context.Context) (pending bool, err error) {
 
 // Release gives the lease up.
 func (x *Lease) Release(ctx context.Context) error {
-	_, err := x.l.db.ExecContext(ctx, `DELETE FROM session_leases WHERE session_id = ? AND token = ?`, x.sessionID, x.token)
+	_, err := x.l.db.ExecContext(ctx, leaseReleaseSQL, x.sessionID, x.token)
 	if err != nil {
 		return fmt.Errorf("release lease of session %s: %w", x.sessionID, err)
 	}
@@ -271,3 +271,10 @@ func (l *Leases) QueueState(ctx context.Context, sessionID, messageID string) (Q
 	}
 	return state, h, nil
 }
+
+// The statements of Lease.Close and Lease.Release.
+const (
+	leaseQueuedSQL  = `SELECT count(*) FROM messages WHERE session_id = ? AND status = 'queued'`
+	leaseClosingSQL = `UPDATE session_leases SET closing = 1 WHERE session_id = ? AND token = ?`
+	leaseReleaseSQL = `DELETE FROM session_leases WHERE session_id = ? AND token = ?`
+)

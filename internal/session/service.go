@@ -170,8 +170,7 @@ func (s *Service) update(ctx context.Context, id, what, set string, args ...any)
 // or a transaction) and returns the row as updated; what names the change
 // in errors.
 func updateRow(ctx context.Context, q rowQuerier, id, what, set string, args ...any) (Session, error) {
-	row := q.QueryRowContext(ctx,
-		`UPDATE sessions SET `+set+` WHERE id = ? RETURNING `+columns, append(args, id)...)
+	row := q.QueryRowContext(ctx, updateSQL(set), append(args, id)...)
 	sess, err := scanSession(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound
@@ -223,4 +222,10 @@ func (s *Service) Delete(ctx context.Context, id string) (err error) {
 		return fmt.Errorf("delete session %s: %w", id, err)
 	}
 	return nil
+}
+
+// updateSQL updates a session's row with the SET clause set and returns
+// the row.
+func updateSQL(set string) string {
+	return `UPDATE sessions SET ` + set + ` WHERE id = ? RETURNING ` + columns
 }

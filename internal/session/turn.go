@@ -91,10 +91,7 @@ func insertTurn(ctx context.Context, q rowQuerier, t Turn) (Turn, error) {
 		}
 		sw = string(b)
 	}
-	err = q.QueryRowContext(ctx, `INSERT INTO turns (session_id, message_id, provider, model,
-		failovers, latency_ms, ttft_ms, input_tokens, output_tokens, cache_read_tokens,
-		cache_write_tokens, cost, finish_reason, error, created_at, model_switch)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+	err = q.QueryRowContext(ctx, insertTurnSQL,
 		t.SessionID, t.MessageID, t.Provider, t.Model, string(fo), t.LatencyMS, t.TTFTMS,
 		t.InputTokens, t.OutputTokens, t.CacheRead, t.CacheWrite, t.Cost, t.FinishReason,
 		t.Error, t.CreatedAt, sw).Scan(&t.ID)
@@ -138,4 +135,16 @@ func (s *Service) Turns(ctx context.Context, sessionID string) ([]Turn, error) {
 		return nil, fmt.Errorf("turns of session %s: %w", sessionID, err)
 	}
 	return out, nil
+}
+
+// insertTurnSQL stores a step's trace row (insertTurn).
+const insertTurnSQL = `INSERT INTO turns (session_id, message_id, provider, model,
+		failovers, latency_ms, ttft_ms, input_tokens, output_tokens, cache_read_tokens,
+		cache_write_tokens, cost, finish_reason, error, created_at, model_switch)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+
+// TurnEndStatements are the statements a step's and a turn's end run
+// (AddStep with usage, Lease.Close, Lease.Release), for db.Warm.
+func TurnEndStatements() []string {
+	return []string{updateSQL(addUsageSet), insertTurnSQL, leaseQueuedSQL, leaseClosingSQL, leaseReleaseSQL}
 }

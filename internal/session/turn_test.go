@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/honecode/hone/internal/db"
 	"github.com/honecode/hone/internal/session"
 )
 
@@ -73,5 +74,35 @@ func TestAddStep(t *testing.T) {
 	}
 	if turns, _ := s.Turns(ctx, "nope"); len(turns) != 0 {
 		t.Fatalf("a failed step stored turns: %+v", turns)
+	}
+}
+
+// TurnEndStatements are the texts AddStep and the lease's close and release
+// run: once those ran, warming them prepares nothing more.
+func TestTurnEndStatementsAreTheOnesRun(t *testing.T) {
+	ctx := context.Background()
+	_, sqldb := newService(t)
+	list := session.TurnEndStatements()
+	if n, err := db.Warm(ctx, sqldb, list); err != nil || n != len(list) {
+		t.Fatalf("Warm on a fresh connection = %d, %v; want all %d prepared", n, err, len(list))
+	}
+	s2, sqldb2 := newService(t)
+	sess := mustCreate(t, s2, "/p")
+	leases := session.NewLeases(sqldb2, session.LeaseOptions{})
+	lease, err := leases.Acquire(ctx, sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s2.AddStep(ctx, session.Turn{SessionID: sess.ID, Provider: "p", Model: "m", InputTokens: 10, OutputTokens: 2}, 12); err != nil {
+		t.Fatal(err)
+	}
+	if pending, err := lease.Close(ctx); err != nil || pending {
+		t.Fatalf("Close = %v, %v", pending, err)
+	}
+	if err := lease.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := db.Warm(ctx, sqldb2, list); err != nil || n != 0 {
+		t.Fatalf("Warm after a turn's end = %d, %v; want 0: a listed text is not one the turn's end runs", n, err)
 	}
 }
