@@ -20,8 +20,7 @@ func putOutline(ctx context.Context, db execer, m Message) error {
 	if !final(m) {
 		return nil
 	}
-	_, err := db.ExecContext(ctx, putOutlineSQL,
-		encodeOutline(NewOutline(m, true)), m.ID, string(m.Status), m.UpdatedAt)
+	_, err := db.ExecContext(ctx, putOutlineSQL, encodeOutline(NewOutline(m, true)), m.ID, string(m.Status), m.UpdatedAt)
 	if err != nil {
 		return fmt.Errorf("store outline: %w", err)
 	}

@@ -162,15 +162,13 @@ func (x *Lease) Close(ctx context.Context) (pending bool, err error) {
 		// The messages table is read here so that the check and the
 		// closing mark are one step for every other process.
 		var n int
-		if err := tx.QueryRowContext(ctx, leaseQueuedSQL,
-			x.sessionID).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, leaseQueuedSQL, x.sessionID).Scan(&n); err != nil {
 			return err
 		}
 		if pending = n > 0; pending {
 			return nil
 		}
-		_, err := tx.ExecContext(ctx, leaseClosingSQL,
-			x.sessionID, x.token)
+		_, err := tx.ExecContext(ctx, leaseClosingSQL, x.sessionID, x.token)
 		return err
 	})
 	if err != nil {
