@@ -109,35 +109,34 @@ func cancelCmd(b Agent, sessionID string, then tea.Msg) tea.Cmd {
 }
 
 // restoreQueueCmd takes the queued prompts ids out of the queue and
-// returns the texts of those still queued (a prompt the turn folded in
-// meanwhile is already sent, so it does not come back).
+// returns the ids and texts of those still queued (a prompt the turn
+// folded in meanwhile is already sent, so it does not come back).
 func restoreQueueCmd(ctx context.Context, b PromptQueue, sessionID string, ids []string) tea.Cmd {
 	return func() tea.Msg {
 		queued := map[string]string{}
 		for _, q := range b.Queue(sessionID) {
 			queued[q.MessageID] = q.Text
 		}
-		var texts []string
+		var msg queueRestoredMsg
 		for _, id := range ids {
 			text, ok := queued[id]
 			if !ok {
 				continue
 			}
 			if err := b.RemoveQueued(ctx, sessionID, id); err != nil {
-				return queueRestoredMsg{texts: texts, err: err}
+				msg.err = err
+				return msg
 			}
-			texts = append(texts, text)
+			msg.ids = append(msg.ids, id)
+			msg.texts = append(msg.texts, text)
 		}
-		return queueRestoredMsg{texts: texts}
+		return msg
 	}
 }
 
 func removeQueuedCmd(ctx context.Context, b PromptQueue, sessionID, id string) tea.Cmd {
 	return func() tea.Msg {
-		if err := b.RemoveQueued(ctx, sessionID, id); err != nil {
-			return doneMsg{err: err}
-		}
-		return doneMsg{text: "removed from the queue"}
+		return queueRemovedMsg{id: id, err: b.RemoveQueued(ctx, sessionID, id)}
 	}
 }
 

@@ -22,8 +22,7 @@ func (m *Model) handleEvent(msg tea.Msg) tea.Cmd {
 			// folded into a turn or removed: it has left the queue, even
 			// if a queue event saying so is lost or overtaken.
 			m.chat.Remove(e.Payload.ID)
-			m.queue.Drop(e.Payload.ID)
-			m.leaveEmptyQueue()
+			m.dropQueued(e.Payload.ID)
 			return nil
 		}
 		m.chat.Upsert(e.Payload)

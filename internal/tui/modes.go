@@ -44,8 +44,11 @@ func (m *Model) handleMode(msg modeMsg) tea.Cmd {
 }
 
 // handleQueueRestored puts the prompts Esc took out of the queue back in
-// the editor, before what it holds, so nothing typed is lost.
+// the editor, before what it holds, so nothing typed is lost. They leave
+// the queue panel in the same frame: the queue's own events travel on
+// another channel and may come later.
 func (m *Model) handleQueueRestored(msg queueRestoredMsg) tea.Cmd {
+	m.dropQueued(msg.ids...)
 	if len(msg.texts) > 0 {
 		texts := msg.texts
 		if draft := m.editor.Value(); draft != "" {
@@ -61,4 +64,22 @@ func (m *Model) handleQueueRestored(msg queueRestoredMsg) tea.Cmd {
 		return nil
 	}
 	return m.flash(status.Info, "queued prompts are back in the editor")
+}
+
+// handleQueueRemoved takes a prompt removed by its key off the queue panel
+// in the frame that says so.
+func (m *Model) handleQueueRemoved(msg queueRemovedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.flash(status.Error, msg.err.Error())
+	}
+	m.dropQueued(msg.id)
+	return m.flash(status.Info, "removed from the queue")
+}
+
+// dropQueued takes prompts that have left the queue off its panel.
+func (m *Model) dropQueued(ids ...string) {
+	for _, id := range ids {
+		m.queue.Drop(id)
+	}
+	m.leaveEmptyQueue()
 }

@@ -79,10 +79,17 @@ type (
 		err  error
 	}
 	// queueRestoredMsg carries the queued prompts Esc took out of the
-	// queue, oldest first, for the editor.
+	// queue, oldest first: their message ids and their texts for the
+	// editor.
 	queueRestoredMsg struct {
+		ids   []string
 		texts []string
 		err   error
+	}
+	// queueRemovedMsg reports a queued prompt removed by its key.
+	queueRemovedMsg struct {
+		id  string
+		err error
 	}
 	fileListMsg struct{ files []string }
 	undoneMsg   struct {

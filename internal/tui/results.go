@@ -50,6 +50,8 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 		return m.handleMode(msg)
 	case queueRestoredMsg:
 		return m.handleQueueRestored(msg)
+	case queueRemovedMsg:
+		return m.handleQueueRemoved(msg)
 	case fileHistoryMsg:
 		return m.handleFileHistory(msg)
 	case restoredMsg:
