@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -72,9 +73,6 @@ func (t *globTool) Run(ctx context.Context, call Call) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	slices.SortFunc(hits, func(a, b globHit) int {
-		return cmp.Or(cmp.Compare(b.mtime, a.mtime), strings.Compare(a.abs, b.abs))
-	})
 	rel := newRelativizer(t.env)
 	res = globResult(rel, hits)
 	if len(hits) > globMaxResults {
@@ -85,6 +83,15 @@ func (t *globTool) Run(ctx context.Context, call Call) (Result, error) {
 		})
 	}
 	return res, nil
+}
+
+// newestFirst orders hits by modification time, newest first, then by
+// path. Paths are compared only on a tie: most pairs differ in time.
+func newestFirst(a, b globHit) int {
+	if c := cmp.Compare(b.mtime, a.mtime); c != 0 {
+		return c
+	}
+	return strings.Compare(a.abs, b.abs)
 }
 
 // globStart moves the fixed leading part of pattern into the directory to
@@ -102,24 +109,70 @@ func globStart(dir, pattern string) (string, string) {
 
 // globWalk collects the files below root whose path relative to root
 // matches pattern, reading directories (and the hits' modification times)
-// in parallel; the caller sorts the hits.
+// in parallel, and returns them newest first.
 func globWalk(ctx context.Context, root, pattern string) ([]globHit, error) {
-	var mu sync.Mutex
-	var hits []globHit
-	err := walkTreeParallel(ctx, root, func(abs string, d walkEntry) {
+	shards := make([]globShard, walkWorkers())
+	match := globMatcher(pattern)
+	err := walkTreeParallel(ctx, root, func(worker int, abs string, d walkEntry) {
 		if d.IsDir() {
 			return
 		}
 		rel, ok := ignore.Below(root, abs)
-		if !ok || !doublestar.MatchUnvalidated(pattern, filepath.ToSlash(rel)) {
+		if !ok || !match(filepath.ToSlash(rel)) {
 			return
 		}
-		mtime := d.modTime()
-		mu.Lock()
-		hits = append(hits, globHit{abs: abs, mtime: mtime})
-		mu.Unlock()
+		s := &shards[worker]
+		s.hits = append(s.hits, globHit{abs: abs, mtime: d.modTime()})
 	})
-	return hits, err
+	return sortShards(shards), err
+}
+
+// globShard is what one walker goroutine found. Padding keeps shards
+// that different goroutines append to off one cache line.
+type globShard struct {
+	hits []globHit
+	_    [40]byte
+}
+
+// sortShards sorts each shard on its own goroutine, then merges them
+// newest first.
+func sortShards(shards []globShard) []globHit {
+	var wg sync.WaitGroup
+	n := 0
+	for i := range shards {
+		n += len(shards[i].hits)
+		wg.Go(func() { slices.SortFunc(shards[i].hits, newestFirst) })
+	}
+	wg.Wait()
+	out := make([]globHit, 0, n)
+	for len(out) < n {
+		next := -1
+		for i := range shards {
+			if len(shards[i].hits) > 0 && (next < 0 || newestFirst(shards[i].hits[0], shards[next].hits[0]) < 0) {
+				next = i
+			}
+		}
+		out = append(out, shards[next].hits[0])
+		shards[next].hits = shards[next].hits[1:]
+	}
+	return out
+}
+
+// globMatcher matches slash-separated paths against a valid pattern. The
+// common "**/name-pattern" form, whose last part holds no separator,
+// escape or "**", is matched against the base name alone ("**/" takes any
+// number of leading directories, so only the last element decides), and
+// "**/*.ext" with a literal suffix is a suffix test: a large tree matches
+// every file.
+func globMatcher(pattern string) func(rel string) bool {
+	last, ok := strings.CutPrefix(pattern, "**/")
+	if !ok || last == "" || strings.ContainsAny(last, `/\`) || strings.Contains(last, "**") {
+		return func(rel string) bool { return doublestar.MatchUnvalidated(pattern, rel) }
+	}
+	if suffix, ok := strings.CutPrefix(last, "*"); ok && !strings.ContainsAny(suffix, "*?[]{}") {
+		return func(rel string) bool { return strings.HasSuffix(rel, suffix) }
+	}
+	return func(rel string) bool { return doublestar.MatchUnvalidated(last, path.Base(rel)) }
 }
 
 // globResult renders the hits, at most globMaxResults, with a note when

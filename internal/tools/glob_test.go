@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 func TestGlob(t *testing.T) {
@@ -64,5 +66,53 @@ func TestGlobTruncates(t *testing.T) {
 	}
 	if !strings.Contains(res.Content, "showing 100 of 150 files") || res.Display.Kind != DisplayList {
 		t.Errorf("result = %+v", res)
+	}
+}
+
+// Files with one modification time (a checkout writes many within one
+// clock tick) are listed by path.
+func TestGlobTiesListedByPath(t *testing.T) {
+	t.Parallel()
+	te := newToolEnv(t)
+	same := time.Unix(1_700_000_000, 0)
+	for i, f := range []string{"c.go", "a/z.go", "b.go", "a/b.go", "new.go"} {
+		mtime := same
+		if i == 4 {
+			mtime = same.Add(time.Second)
+		}
+		if err := os.Chtimes(te.write(t, f, "x"), mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := te.run(t, "glob", jsonArgs{"pattern": "**/*.go"})
+	if want := "new.go\na/b.go\na/z.go\nb.go\nc.go"; res.Content != want {
+		t.Errorf("content = %q, want %q", res.Content, want)
+	}
+}
+
+// globMatcher's shortcuts for "**/last" patterns decide every path as
+// doublestar does.
+func TestGlobMatcherAgreesWithDoublestar(t *testing.T) {
+	t.Parallel()
+	patterns := []string{
+		"**/*.go", "**/*", "**/*_test.go", "**/file?.go", "**/{a,b}.go", "**/[ab]*.go",
+		"**/.gitignore", "**/x*y", "**/*.{ts,tsx}", "**/*.go}", "**/*]", "**/**", "**/a/*.go",
+		"**/*\\*", "**/\\*.go", "pkg/**/*.go", "*.go", "**/*.", "**/**.go", "**/*[.]go",
+	}
+	paths := []string{
+		"a.go", "x/a.go", "x/y/.go", "x.go/y", "x/a.gox", "a", ".gitignore", "d/.gitignore",
+		"b.ts", "q/b.tsx", "x/file1.go", "weird{a/b.go", "x/aa.go}", "x/a]", "a/b/c_test.go",
+		"pkg/a.go", "pkg/x/b.go", "x/y", "x/xzy", "*.go", "d/*", "d/a*", "x/.", "b/a.",
+	}
+	for _, p := range patterns {
+		if !doublestar.ValidatePattern(p) {
+			continue
+		}
+		match := globMatcher(p)
+		for _, rel := range paths {
+			if got, want := match(rel), doublestar.MatchUnvalidated(p, rel); got != want {
+				t.Errorf("pattern %q, path %q: matched %v, doublestar says %v", p, rel, got, want)
+			}
+		}
 	}
 }

@@ -12,20 +12,25 @@ import (
 	"github.com/honecode/hone/internal/tools/ignore"
 )
 
+// walkWorkers is how many goroutines walkTreeParallel reads with.
+func walkWorkers() int { return max(2, runtime.GOMAXPROCS(0)*2) }
+
 // walkTreeParallel calls fn for the same entries as walkTree, with
-// several goroutines at once and in no particular order: fn must be safe
-// for concurrent use and cannot stop the walk. Directories wait in one
-// queue, so memory grows with the widest level of the tree, not with the
-// number of goroutines.
-func walkTreeParallel(ctx context.Context, root string, fn func(abs string, e walkEntry)) error {
+// walkWorkers goroutines at once and in no particular order: fn must be
+// safe for concurrent use and cannot stop the walk. worker, below
+// walkWorkers(), names the goroutine calling, so that fn can gather into
+// one place per worker without a lock. Directories wait in one queue, so
+// memory grows with the widest level of the tree, not with the number of
+// goroutines.
+func walkTreeParallel(ctx context.Context, root string, fn func(worker int, abs string, e walkEntry)) error {
 	w := &parallelWalk{ctx: ctx, root: root, fn: fn, queue: []walkDir{{dir: root, ign: ignore.RootChain(root), loaded: true}}, pending: 1}
 	w.cond = sync.NewCond(&w.mu)
 	var wg sync.WaitGroup
-	for range max(2, runtime.GOMAXPROCS(0)*2) {
+	for worker := range walkWorkers() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.work()
+			w.work(worker)
 		}()
 	}
 	wg.Wait()
@@ -43,7 +48,7 @@ type walkDir struct {
 type parallelWalk struct {
 	ctx     context.Context
 	root    string
-	fn      func(abs string, e walkEntry)
+	fn      func(worker int, abs string, e walkEntry)
 	mu      sync.Mutex
 	cond    *sync.Cond
 	queue   []walkDir
@@ -51,7 +56,7 @@ type parallelWalk struct {
 }
 
 // work reads queued directories until none is left or waiting.
-func (w *parallelWalk) work() {
+func (w *parallelWalk) work(worker int) {
 	for {
 		w.mu.Lock()
 		for len(w.queue) == 0 && w.pending > 0 {
@@ -65,7 +70,7 @@ func (w *parallelWalk) work() {
 		next := w.queue[len(w.queue)-1]
 		w.queue = w.queue[:len(w.queue)-1]
 		w.mu.Unlock()
-		found := w.read(next)
+		found := w.read(worker, next)
 		w.mu.Lock()
 		w.queue = append(w.queue, found...)
 		w.pending += len(found) - 1
@@ -77,7 +82,7 @@ func (w *parallelWalk) work() {
 // read lists one directory: entries go to fn, subdirectories come back
 // to be queued. A directory that cannot be read whole is skipped, as
 // walkTree does.
-func (w *parallelWalk) read(wd walkDir) []walkDir {
+func (w *parallelWalk) read(worker int, wd walkDir) []walkDir {
 	if w.ctx.Err() != nil {
 		return nil
 	}
@@ -108,7 +113,7 @@ func (w *parallelWalk) read(wd walkDir) []walkDir {
 		if d.IsDir() {
 			dirs = append(dirs, walkDir{dir: abs, ign: ign})
 		}
-		w.fn(abs, walkEntry{DirEntry: d, dirFD: fd})
+		w.fn(worker, abs, walkEntry{DirEntry: d, dirFD: fd})
 	}
 	return dirs
 }
