@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -114,5 +115,29 @@ func TestGlobMatcherAgreesWithDoublestar(t *testing.T) {
 				t.Errorf("pattern %q, path %q: matched %v, doublestar says %v", p, rel, got, want)
 			}
 		}
+	}
+}
+
+// Hits gathered by several walker goroutines come out in one order,
+// newest first and then by path, whichever shard holds them.
+func TestSortShardsMergesInOrder(t *testing.T) {
+	t.Parallel()
+	var all []globHit
+	shards := make([]globShard, 4)
+	for i := range 400 {
+		h := globHit{abs: fmt.Sprintf("/p/%03d.go", (i*37)%400), mtime: int64(i % 7)}
+		all = append(all, h)
+		shards[(i*13)%len(shards)].hits = append(shards[(i*13)%len(shards)].hits, h)
+	}
+	shards = append(shards, globShard{}) // a worker that found nothing
+	got := sortShards(shards)
+	slices.SortFunc(all, func(a, b globHit) int {
+		if a.mtime != b.mtime {
+			return int(b.mtime - a.mtime)
+		}
+		return strings.Compare(a.abs, b.abs)
+	})
+	if !slices.Equal(got, all) {
+		t.Errorf("merged shards out of order:\n%v\nwant\n%v", got[:10], all[:10])
 	}
 }
