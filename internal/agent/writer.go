@@ -28,6 +28,12 @@ type stepWriter struct {
 	created   bool
 	dirty     bool
 	lastFlush time.Time
+
+	// stored is closed when the message's row is written (create runs
+	// it on a goroutine of its own); storeFailed, set before, says the
+	// write failed.
+	stored      chan struct{}
+	storeFailed bool
 }
 
 func newStepWriter(t *turn) *stepWriter {
@@ -64,23 +70,52 @@ func (w *stepWriter) reset() {
 	w.flush()
 }
 
+// create starts the assistant message at the stream's first event. Its
+// row is written on a goroutine of its own (after the tool message, which
+// comes first), so that the stream goes on being read meanwhile; every
+// later write of the message waits for it (awaitStored).
 func (w *stepWriter) create() {
-	w.t.awaitToolWrite() // the tool message comes first
+	w.created = true
+	w.lastFlush = time.Now()
+	id, err := message.NewID()
+	if err != nil {
+		w.t.c.log.Error("store assistant message", "session", w.t.sessionID, "err", err)
+		return // no ID: nothing is stored for this step
+	}
 	now := w.t.c.cfg.Now().UnixMilli()
-	m, err := w.t.c.deps.Messages.Create(w.t.store, message.Message{
+	w.msg = message.Message{
+		ID:        id,
 		SessionID: w.t.sessionID,
 		Role:      llm.RoleAssistant,
 		Status:    message.StatusStreaming,
 		Model:     w.cand.Model,
 		Provider:  w.cand.Provider,
 		CreatedAt: now,
-	})
-	if err != nil {
-		w.t.c.log.Error("store assistant message", "session", w.t.sessionID, "err", err)
+		UpdatedAt: now,
 	}
-	w.msg = m
-	w.created = true
-	w.lastFlush = time.Now()
+	m, stored := w.msg, make(chan struct{})
+	w.stored = stored
+	go func() {
+		defer close(stored)
+		w.t.awaitToolWrite()
+		if _, err := w.t.c.deps.Messages.Create(w.t.store, m); err != nil {
+			w.t.c.log.Error("store assistant message", "session", w.t.sessionID, "err", err)
+			w.storeFailed = true
+		}
+	}()
+}
+
+// awaitStored waits for the message's row; when it could not be written
+// the message loses its ID, and nothing more is stored for it.
+func (w *stepWriter) awaitStored() {
+	if w.stored == nil {
+		return
+	}
+	<-w.stored
+	w.stored = nil
+	if w.storeFailed {
+		w.msg.ID = ""
+	}
 }
 
 // maybeFlush flushes now when the interval has passed since the last
@@ -116,6 +151,7 @@ func (w *stepWriter) flushTrailing() {
 
 // flush writes and publishes the current snapshot.
 func (w *stepWriter) flush() {
+	w.awaitStored()
 	if !w.created || !w.dirty || w.msg.ID == "" {
 		return
 	}
@@ -142,6 +178,7 @@ func (w *stepWriter) finish(reason llm.FinishReason, complete bool, note string)
 		w.trailing.Stop()
 		w.trailing = nil
 	}
+	w.awaitStored()
 	if !w.created || w.msg.ID == "" {
 		return message.Message{Role: llm.RoleAssistant, FinishReason: reason}
 	}
