@@ -59,9 +59,13 @@ func MessagesKey(b []byte, msgs []llm.Message) []byte {
 		for j := range m.Parts {
 			p := &m.Parts[j]
 			for _, f := range [...]string{string(p.Type), p.Text, p.Signature, p.Encrypted, p.ReasoningID, p.Provider,
-				p.MediaType, string(p.Data), p.ToolCallID, p.ToolName, p.Input, p.InputError} {
+				p.MediaType, p.ToolCallID, p.ToolName, p.Input, p.InputError} {
 				b = AppendField(b, f)
 			}
+			// An image's bytes are appended as they are: a string of them
+			// would copy every image of the history at every step.
+			b = binary.AppendUvarint(b, uint64(len(p.Data)))
+			b = append(b, p.Data...)
 			b = AppendFlag(b, p.IsError)
 		}
 	}
