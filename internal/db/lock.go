@@ -49,3 +49,9 @@ func (l *fileLocker) Unlock(_ context.Context, _ *sql.DB) error {
 	}
 	return nil
 }
+
+// heldLock is the migration lock of a caller that already holds it.
+type heldLock struct{}
+
+func (heldLock) Lock(context.Context, *sql.DB) error   { return nil }
+func (heldLock) Unlock(context.Context, *sql.DB) error { return nil }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 )
 
 //go:embed migrations/*.sql
@@ -16,11 +17,11 @@ var migrationFiles embed.FS
 // VersionTable records which migrations have been applied.
 const VersionTable = "schema_migrations"
 
-// migrate brings the database at path up to the newest embedded migration.
-// The common case, an up-to-date file, costs two small queries; only when
-// something is pending does it take the cross-process migration lock and
+// migrate brings sqldb up to the newest embedded migration. The common
+// case, an up-to-date file, costs two small queries; only when something
+// is pending does it take the cross-process migration lock (locker) and
 // hand over to goose.
-func migrate(ctx context.Context, sqldb *sql.DB, path string) error {
+func migrate(ctx context.Context, sqldb *sql.DB, locker lock.Locker) error {
 	fsys, err := fs.Sub(migrationFiles, "migrations")
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
@@ -28,7 +29,7 @@ func migrate(ctx context.Context, sqldb *sql.DB, path string) error {
 	p, err := goose.NewProvider(goose.DialectSQLite3, sqldb, fsys,
 		goose.WithTableName(VersionTable),
 		goose.WithDisableGlobalRegistry(true),
-		goose.WithLocker(&fileLocker{path: path + ".lock"}),
+		goose.WithLocker(locker),
 	)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)

@@ -34,11 +34,45 @@ func Open(ctx context.Context, path string) (*sql.DB, error) {
 	// A few idle connections spare re-running the DSN pragmas; WAL lets
 	// them read concurrently while one writes.
 	sqldb.SetMaxIdleConns(4)
-	if err := migrate(ctx, sqldb, abs); err != nil {
+	if err := initOnce(ctx, sqldb, abs); err != nil {
 		_ = sqldb.Close()
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}
 	return sqldb, nil
+}
+
+// initOnce migrates the database at abs. A file not yet in WAL mode (a
+// new one) is created, switched and migrated by one process at a time,
+// under the migration lock: switching takes SQLite's exclusive lock, and
+// a connection that finds another one switching gets SQLITE_BUSY at once
+// instead of waiting (busy_timeout does not cover it), so two processes
+// starting on a new data directory would otherwise fail.
+func initOnce(ctx context.Context, sqldb *sql.DB, abs string) error {
+	locker := &fileLocker{path: abs + ".lock"}
+	if inWALMode(abs) {
+		return migrate(ctx, sqldb, locker)
+	}
+	if err := locker.Lock(ctx, sqldb); err != nil {
+		return err
+	}
+	defer func() { _ = locker.Unlock(ctx, sqldb) }()
+	return migrate(ctx, sqldb, heldLock{})
+}
+
+// inWALMode reports whether the database file at path is in WAL mode:
+// its header's file format numbers (bytes 18 and 19) are 2. A missing,
+// empty or unreadable file is not.
+func inWALMode(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var hdr [20]byte
+	if _, err := f.ReadAt(hdr[:], 0); err != nil {
+		return false
+	}
+	return hdr[18] == 2 && hdr[19] == 2
 }
 
 // CheckpointPages is the connections' wal_autocheckpoint: a commit that
