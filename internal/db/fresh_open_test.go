@@ -1,3 +1,5 @@
+//go:build unix
+
 package db_test
 
 import (
@@ -7,6 +9,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/honecode/hone/internal/db"
 )
@@ -69,7 +72,7 @@ func TestOpenWaitsForAnotherProcessCreatingTheDatabase(t *testing.T) {
 		case err := <-opened:
 			t.Fatalf("Open returned while another process was creating the database: %v", err)
 		default:
-			syscall.Nanosleep(&syscall.Timespec{Nsec: 10e6}, nil)
+			time.Sleep(10 * time.Millisecond)
 		}
 	}
 	if _, err := conn.ExecContext(context.Background(), `COMMIT`); err != nil {
