@@ -19,10 +19,7 @@ import (
 // must not bring it back above the editor.
 func TestStaleQueueEventAfterFoldIsIgnored(t *testing.T) {
 	t.Parallel()
-	m := NewModel(context.Background(), stubBackend{}, Options{})
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.started = true
-	m.sess = session.Session{ID: "s"}
+	m := sessionModel()
 	queued := agent.Event{Type: agent.EventQueueChanged, SessionID: "s",
 		Queue: []agent.QueuedPrompt{{MessageID: "q1", Text: "second question"}}}
 	agentEv := func(e agent.Event) tea.Msg {
@@ -49,10 +46,7 @@ func TestStaleQueueEventAfterFoldIsIgnored(t *testing.T) {
 // snapshot does not bring them back.
 func TestQueuePanelDropsPromptsWhenTakenOut(t *testing.T) {
 	t.Parallel()
-	m := NewModel(context.Background(), stubBackend{}, Options{})
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.started = true
-	m.sess = session.Session{ID: "s"}
+	m := sessionModel()
 	queued := agent.Event{Type: agent.EventQueueChanged, SessionID: "s", Queue: []agent.QueuedPrompt{
 		{MessageID: "q1", Text: "second question"}, {MessageID: "q2", Text: "third question"}}}
 	stale := agentEventMsg(pubsub.Event[agent.Event]{Type: pubsub.Created, Payload: queued})
@@ -69,4 +63,13 @@ func TestQueuePanelDropsPromptsWhenTakenOut(t *testing.T) {
 	if m.queue.Len() != 0 {
 		t.Errorf("a stale queue event listed the taken-out prompts again: %+v", m.queue.Items())
 	}
+}
+
+// sessionModel is a started Model on session "s", sized for a frame.
+func sessionModel() *Model {
+	m := NewModel(context.Background(), stubBackend{}, Options{})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.started = true
+	m.sess = session.Session{ID: "s"}
+	return m
 }
