@@ -105,7 +105,7 @@ func walkedFiles(t *testing.T, root string, parallel bool) []string {
 	}
 	var err error
 	if parallel {
-		err = walkTreeParallel(context.Background(), root, func(_ int, abs string, e walkEntry) { add(abs, e.DirEntry) })
+		err = walkTreeParallel(context.Background(), root, walkWorkers(), func(_ int, abs string, e walkEntry) { add(abs, e.DirEntry) })
 	} else {
 		err = walkTree(context.Background(), root, func(abs string, d fs.DirEntry) error { add(abs, d); return nil })
 	}

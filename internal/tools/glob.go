@@ -113,7 +113,7 @@ func globStart(dir, pattern string) (string, string) {
 func globWalk(ctx context.Context, root, pattern string) ([]globHit, error) {
 	shards := make([]globShard, walkWorkers())
 	match := globMatcher(pattern)
-	err := walkTreeParallel(ctx, root, func(worker int, abs string, d walkEntry) {
+	err := walkTreeParallel(ctx, root, len(shards), func(worker int, abs string, d walkEntry) {
 		if d.IsDir() {
 			return
 		}

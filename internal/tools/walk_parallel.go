@@ -12,21 +12,22 @@ import (
 	"github.com/honecode/hone/internal/tools/ignore"
 )
 
-// walkWorkers is how many goroutines walkTreeParallel reads with.
+// walkWorkers is how many goroutines a parallel walk reads with.
 func walkWorkers() int { return max(2, runtime.GOMAXPROCS(0)*2) }
 
 // walkTreeParallel calls fn for the same entries as walkTree, with
-// walkWorkers goroutines at once and in no particular order: fn must be
-// safe for concurrent use and cannot stop the walk. worker, below
-// walkWorkers(), names the goroutine calling, so that fn can gather into
-// one place per worker without a lock. Directories wait in one queue, so
+// workers goroutines at once and in no particular order: fn must be safe
+// for concurrent use and cannot stop the walk. worker, below workers,
+// names the goroutine calling, so that fn can gather into one place per
+// worker without a lock (the caller sizes those places with the same
+// number: GOMAXPROCS may change between two reads of it). Directories wait in one queue, so
 // memory grows with the widest level of the tree, not with the number of
 // goroutines.
-func walkTreeParallel(ctx context.Context, root string, fn func(worker int, abs string, e walkEntry)) error {
+func walkTreeParallel(ctx context.Context, root string, workers int, fn func(worker int, abs string, e walkEntry)) error {
 	w := &parallelWalk{ctx: ctx, root: root, fn: fn, queue: []walkDir{{dir: root, ign: ignore.RootChain(root), loaded: true}}, pending: 1}
 	w.cond = sync.NewCond(&w.mu)
 	var wg sync.WaitGroup
-	for worker := range walkWorkers() {
+	for worker := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

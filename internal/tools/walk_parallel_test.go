@@ -31,7 +31,7 @@ func TestWalkTreeParallelSeesWhatWalkTreeSees(t *testing.T) {
 		}
 		var mu sync.Mutex
 		var parallel []string
-		if err := walkTreeParallel(t.Context(), root, func(_ int, abs string, _ walkEntry) {
+		if err := walkTreeParallel(t.Context(), root, walkWorkers(), func(_ int, abs string, _ walkEntry) {
 			mu.Lock()
 			parallel = append(parallel, abs)
 			mu.Unlock()
