@@ -134,28 +134,44 @@ type globShard struct {
 	_    [40]byte
 }
 
-// sortShards sorts each shard on its own goroutine, then merges them
-// newest first.
+// sortShards sorts each shard on its own goroutine, then merges them in
+// pairs, newest first: log(shards) passes over the hits.
 func sortShards(shards []globShard) []globHit {
 	var wg sync.WaitGroup
-	n := 0
+	lists := make([][]globHit, 0, len(shards))
 	for i := range shards {
-		n += len(shards[i].hits)
 		wg.Go(func() { slices.SortFunc(shards[i].hits, newestFirst) })
+		lists = append(lists, shards[i].hits)
 	}
 	wg.Wait()
-	out := make([]globHit, 0, n)
-	for len(out) < n {
-		next := -1
-		for i := range shards {
-			if len(shards[i].hits) > 0 && (next < 0 || newestFirst(shards[i].hits[0], shards[next].hits[0]) < 0) {
-				next = i
-			}
-		}
-		out = append(out, shards[next].hits[0])
-		shards[next].hits = shards[next].hits[1:]
+	if len(lists) == 0 {
+		return nil
 	}
-	return out
+	for len(lists) > 1 {
+		merged := lists[:0]
+		for i := 0; i < len(lists); i += 2 {
+			if i+1 == len(lists) {
+				merged = append(merged, lists[i])
+				break
+			}
+			merged = append(merged, mergeHits(lists[i], lists[i+1]))
+		}
+		lists = merged
+	}
+	return lists[0]
+}
+
+// mergeHits merges two lists sorted newest first.
+func mergeHits(a, b []globHit) []globHit {
+	out := make([]globHit, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if newestFirst(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // globMatcher matches slash-separated paths against a valid pattern. The
