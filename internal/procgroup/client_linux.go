@@ -9,8 +9,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // errClosed is returned when the other end of the socket went away.
@@ -22,7 +20,6 @@ const readyTimeout = 10 * time.Second
 // supervisor is Hone's side of a running supervisor process.
 type supervisor struct {
 	c      conn
-	sock   *os.File
 	proc   *os.Process
 	gone   chan struct{} // closed when the connection ended
 	exited chan struct{} // closed when the supervisor process was reaped
@@ -60,7 +57,13 @@ func startSupervisor(argv, env []string) (*supervisor, error) {
 		ours.Close()
 		return nil, fmt.Errorf("start supervisor: %w", err)
 	}
-	s := &supervisor{c: conn{fd: int(ours.Fd())}, sock: ours, proc: proc, gone: make(chan struct{}),
+	c, err := pollConn(ours)
+	if err != nil {
+		_ = proc.Kill()
+		_, _ = proc.Wait()
+		return nil, err
+	}
+	s := &supervisor{c: c, proc: proc, gone: make(chan struct{}),
 		exited: make(chan struct{}), starts: map[uint64]chan started{}, children: map[uint64]*Child{}}
 	go func() {
 		_, _ = proc.Wait()
@@ -190,9 +193,9 @@ func (s *supervisor) dead() bool {
 // close ends the connection, upon which the supervisor kills every child
 // and exits, and waits for that (killing the supervisor after a bound).
 func (s *supervisor) close() {
-	_ = unix.Shutdown(s.c.fd, unix.SHUT_RDWR) // wakes the reader; EOF for the supervisor
+	s.c.shutdown() // wakes the reader; EOF for the supervisor
 	<-s.gone
-	_ = s.sock.Close()
+	_ = s.c.close()
 	select {
 	case <-s.exited:
 	case <-time.After(5 * time.Second):

@@ -4,7 +4,10 @@ package procgroup
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"net"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -12,7 +15,51 @@ import (
 
 // conn is one end of the SOCK_SEQPACKET pair between Hone and the
 // supervisor: one JSON message per packet, descriptors passed alongside.
-type conn struct{ fd int }
+// The supervisor reads its blocking descriptor fd. Hone's end is uc,
+// through the runtime's poller: a goroutine blocked in recvmsg would hold
+// its P until the runtime's monitor takes it back (up to 10 ms in a quiet
+// process), and the goroutine a message just woke waits on that P.
+type conn struct {
+	fd int
+	uc *net.UnixConn
+}
+
+// pollConn makes Hone's end of the pair, f, a conn read through the
+// runtime's poller; f is closed (the conn holds a duplicate).
+func pollConn(f *os.File) (conn, error) {
+	defer f.Close()
+	fc, err := net.FileConn(f)
+	if err != nil {
+		return conn{}, fmt.Errorf("supervisor socket: %w", err)
+	}
+	uc, ok := fc.(*net.UnixConn)
+	if !ok {
+		_ = fc.Close()
+		return conn{}, fmt.Errorf("supervisor socket: %T is not a unix socket", fc)
+	}
+	return conn{fd: -1, uc: uc}, nil
+}
+
+// shutdown ends both directions: a blocked recv returns, and the other
+// end reads end-of-file.
+func (c conn) shutdown() {
+	if c.uc == nil {
+		_ = unix.Shutdown(c.fd, unix.SHUT_RDWR)
+		return
+	}
+	if rc, err := c.uc.SyscallConn(); err == nil {
+		_ = rc.Control(func(fd uintptr) { _ = unix.Shutdown(int(fd), unix.SHUT_RDWR) })
+	}
+}
+
+// close releases Hone's end (the supervisor's descriptor belongs to its
+// os.File).
+func (c conn) close() error {
+	if c.uc == nil {
+		return nil
+	}
+	return c.uc.Close()
+}
 
 func socketPair() (ours, theirs *os.File, err error) {
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
@@ -40,6 +87,10 @@ func (c conn) send(v any, files ...*os.File) error {
 		}
 		oob = unix.UnixRights(fds...)
 	}
+	if c.uc != nil {
+		_, _, err = c.uc.WriteMsgUnix(b, oob, nil)
+		return err
+	}
 	return unix.Sendmsg(c.fd, b, oob, nil, 0)
 }
 
@@ -50,7 +101,16 @@ func (c conn) send(v any, files ...*os.File) error {
 // time.
 func (c conn) recv(buf []byte, v any) ([]*os.File, error) {
 	oob := make([]byte, unix.CmsgSpace(64*4))
-	n, oobn, flags, _, err := unix.Recvmsg(c.fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
+	var n, oobn, flags int
+	var err error
+	if c.uc != nil {
+		n, oobn, flags, _, err = c.uc.ReadMsgUnix(buf, oob) // MSG_CMSG_CLOEXEC on Linux
+		if n == 0 && oobn == 0 && (err == nil || errors.Is(err, io.EOF)) {
+			return nil, errClosed
+		}
+	} else {
+		n, oobn, flags, _, err = unix.Recvmsg(c.fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
+	}
 	if err != nil {
 		if err == unix.EINTR {
 			return c.recv(buf, v)
