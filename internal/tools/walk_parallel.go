@@ -20,9 +20,9 @@ func walkWorkers() int { return max(2, runtime.GOMAXPROCS(0)*2) }
 // for concurrent use and cannot stop the walk. worker, below workers,
 // names the goroutine calling, so that fn can gather into one place per
 // worker without a lock (the caller sizes those places with the same
-// number: GOMAXPROCS may change between two reads of it). Directories wait in one queue, so
-// memory grows with the widest level of the tree, not with the number of
-// goroutines.
+// number: GOMAXPROCS may change between two reads of it). Directories
+// wait in one queue, so memory grows with the widest level of the tree,
+// not with the number of goroutines.
 func walkTreeParallel(ctx context.Context, root string, workers int, fn func(worker int, abs string, e walkEntry)) error {
 	w := &parallelWalk{ctx: ctx, root: root, fn: fn, queue: []walkDir{{dir: root, ign: ignore.RootChain(root), loaded: true}}, pending: 1}
 	w.cond = sync.NewCond(&w.mu)

@@ -62,10 +62,7 @@ func MessagesKey(b []byte, msgs []llm.Message) []byte {
 				p.MediaType, p.ToolCallID, p.ToolName, p.Input, p.InputError} {
 				b = AppendField(b, f)
 			}
-			// An image's bytes are appended as they are: a string of them
-			// would copy every image of the history at every step.
-			b = binary.AppendUvarint(b, uint64(len(p.Data)))
-			b = append(b, p.Data...)
+			b = AppendField(b, p.Data) // not string(p.Data): a copy of every image at every step
 			b = AppendFlag(b, p.IsError)
 		}
 	}
@@ -79,8 +76,9 @@ func ToolKey(b []byte, d llm.ToolDef) []byte {
 	return AppendField(b, string(d.Schema))
 }
 
-// AppendField appends s, length-prefixed.
-func AppendField(b []byte, s string) []byte {
+// AppendField appends s, length-prefixed (a []byte without converting
+// it to a string, which would copy it).
+func AppendField[T string | []byte](b []byte, s T) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)
 }
