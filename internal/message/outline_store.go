@@ -217,7 +217,8 @@ func (c *scanConnection) Close() error {
 const putOutlineSQL = `INSERT OR REPLACE INTO message_outlines (seq, outline)
 		SELECT seq, ? FROM messages WHERE id = ? AND status = ? AND updated_at = ?`
 
-// FinalWriteStatements are the statements a message's final write runs
-// besides its update, which its streaming writes have run before: for
-// db.Warm.
-func FinalWriteStatements() []string { return []string{putOutlineSQL} }
+// FinalWriteStatements are the statements a message's final write runs,
+// for db.Warm: its update (which no streaming write has run before when
+// the whole answer came within one coalescing interval, as a short one
+// does) and its outline.
+func FinalWriteStatements() []string { return []string{updateMessageSQL, putOutlineSQL} }

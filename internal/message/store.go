@@ -31,6 +31,11 @@ func insertMessage(ctx context.Context, db execer, m Message) error {
 	return err
 }
 
+// updateMessageSQL stores a new value of a message (updateMessage).
+const updateMessageSQL = `UPDATE messages SET parts = ?, status = ?, model = ?,
+		provider = ?, is_summary = ?, finish_reason = ?, updated_at = ?, finished_at = ?
+		WHERE id = ?`
+
 // updateMessage writes the mutable fields of m; ErrNotFound when no row
 // has its id.
 func updateMessage(ctx context.Context, db execer, m Message) error {
@@ -38,9 +43,7 @@ func updateMessage(ctx context.Context, db execer, m Message) error {
 	if err != nil {
 		return err
 	}
-	res, err := db.ExecContext(ctx, `UPDATE messages SET parts = ?, status = ?, model = ?,
-		provider = ?, is_summary = ?, finish_reason = ?, updated_at = ?, finished_at = ?
-		WHERE id = ?`,
+	res, err := db.ExecContext(ctx, updateMessageSQL,
 		parts, string(m.Status), m.Model, m.Provider, m.IsSummary, string(m.FinishReason),
 		m.UpdatedAt, m.FinishedAt, m.ID)
 	if err != nil {

@@ -196,10 +196,10 @@ func skeleton(p anthropic.MessageNewParams) (sdkbody.Skeleton, bool, error) {
 }
 
 // warmEncoders encodes one message of each kind the next request may add,
-// while the first answer streams: a process's first encoding of a type
-// builds the SDK's reflective encoder for it and touches its code for
-// the first time, which otherwise falls between a tool's result and the
-// next request.
+// once the first answer calls a tool (llm.Warmup): a process's first
+// encoding of a type builds the SDK's reflective encoder for it and
+// touches its code for the first time, which otherwise falls between a
+// tool's result and the next request.
 func warmEncoders() {
 	msgs := []llm.Message{
 		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "r", Signature: "s", Provider: providerType}, llm.Text("a"), llm.ToolCallPart("c", "t", "{}")}},

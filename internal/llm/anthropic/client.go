@@ -6,7 +6,6 @@ import (
 	"iter"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/anthropics/anthropic-sdk-go"
 	"github.com/anthropics/anthropic-sdk-go/option"
@@ -45,8 +44,8 @@ type Client struct {
 	pieces *sdkbody.Pieces
 	// skeletons keeps the skeletons of recent request settings.
 	skeletons sdkbody.Skeletons
-	// warm starts warmEncoders with the first response.
-	warm sync.Once
+	// warm starts warmEncoders at the first tool call a response makes.
+	warm llm.Warmup
 }
 
 // New returns a Client. The SDK's own retries are off (llm.WithRetry owns
@@ -98,8 +97,7 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 			return
 		}
 		defer func() { _ = resp.Body.Close() }()
-		c.warm.Do(func() { go warmEncoders() })
-		c.read(ctx, resp.Body, yield)
+		c.read(ctx, resp.Body, c.warm.Watch(yield, warmEncoders))
 	}
 }
 

@@ -164,10 +164,10 @@ func encodeParams(p responses.ResponseNewParams) ([]byte, error) {
 }
 
 // warmEncoders encodes one input item of each kind the next request may
-// add, while the first answer streams: a process's first encoding of a
-// type builds the SDK's reflective encoder for it and touches its code
-// for the first time, which otherwise falls between a tool's result and
-// the next request.
+// add, once the first answer calls a tool (llm.Warmup): a process's first
+// encoding of a type builds the SDK's reflective encoder for it and
+// touches its code for the first time, which otherwise falls between a
+// tool's result and the next request.
 func warmEncoders() {
 	_, _ = encodeItems([]llm.Message{
 		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "r", Encrypted: "e", ReasoningID: "rs", Provider: ProviderType}, llm.Text("a"), llm.ToolCallPart("c", "t", "{}")}},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"iter"
 	"net/http"
-	"sync"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/openaisdk"
@@ -43,8 +42,8 @@ type Client struct {
 	pieces *sdkbody.Pieces
 	// skeletons keeps the skeletons of recent request settings.
 	skeletons sdkbody.Skeletons
-	// warm starts warmEncoders with the first response.
-	warm sync.Once
+	// warm starts warmEncoders at the first tool call a response makes.
+	warm llm.Warmup
 }
 
 // New returns a Client for o.
@@ -68,7 +67,7 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.Eve
 
 // decode reads the SSE stream and yields its events.
 func (c *Client) decode(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool) {
-	c.warm.Do(func() { go warmEncoders() })
+	yield = c.warm.Watch(yield, warmEncoders)
 	dec := events.NewReader(resp.Body)
 	st := newStreamState(c.name, yield)
 	for dec.Next() {

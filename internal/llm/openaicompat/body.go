@@ -191,10 +191,10 @@ func toolsJSON(defs []llm.ToolDef, prev *encoding) ([]byte, error) {
 }
 
 // warmEncoders encodes one message of each kind the next request may
-// add, while the first answer streams: a process's first encoding of a
-// type builds the SDK's reflective encoder for it and touches its code
-// for the first time, which otherwise falls between a tool's result and
-// the next request.
+// add, once the first answer calls a tool (llm.Warmup): a process's
+// first encoding of a type builds the SDK's reflective encoder for it and
+// touches its code for the first time, which otherwise falls between a
+// tool's result and the next request.
 func warmEncoders() {
 	call := []llm.Part{llm.Text("a"), {Type: llm.PartReasoning, Text: "r", Provider: ProviderType}, llm.ToolCallPart("c", "t", "{}")}
 	wire := []wireMsg{

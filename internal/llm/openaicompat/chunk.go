@@ -79,14 +79,17 @@ type toolCallDelta struct {
 }
 
 type usage struct {
-	PromptTokens        int64 `json:"prompt_tokens"`
-	CompletionTokens    int64 `json:"completion_tokens"`
-	PromptTokensDetails *struct {
-		CachedTokens     int64 `json:"cached_tokens"`
-		CacheWriteTokens int64 `json:"cache_write_tokens"`
-	} `json:"prompt_tokens_details"`
+	PromptTokens        int64         `json:"prompt_tokens"`
+	CompletionTokens    int64         `json:"completion_tokens"`
+	PromptTokensDetails *tokenDetails `json:"prompt_tokens_details"`
 	// PromptCacheHitTokens is DeepSeek's name for cached prompt tokens.
 	PromptCacheHitTokens int64 `json:"prompt_cache_hit_tokens"`
+}
+
+// tokenDetails is usage's prompt_tokens_details.
+type tokenDetails struct {
+	CachedTokens     int64 `json:"cached_tokens"`
+	CacheWriteTokens int64 `json:"cache_write_tokens"`
 }
 
 // toLLM converts usage; prompt_tokens includes cached tokens, llm.Usage

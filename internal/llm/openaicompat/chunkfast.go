@@ -9,7 +9,8 @@ import (
 )
 
 // decodeFast decodes the common chunk into c: text (or nothing) in the
-// deltas of its choices, and no usage, error, reasoning or tool calls. It
+// deltas of its choices, the usage of the last chunk, and no error,
+// reasoning or tool calls. It
 // reads the chunk once, in place, with jsonscan instead of encoding/json's
 // reflection, which was most of the CPU a long stream cost. It reuses
 // what c held (the choices' array, and the id, which every chunk of a
@@ -42,7 +43,9 @@ func decodeFast(data []byte, c *chunk, span *contentSpan) bool {
 			c.ID, ok = plainString(s, id)
 		case "choices":
 			c.Choices, ok = fastChoices(s, choices, span)
-		case "usage", "x_groq", "error":
+		case "usage":
+			c.Usage, ok = fastUsage(s)
+		case "x_groq", "error":
 			ok = s.Null()
 		default:
 			ok = !foldsTo(k, "id", "choices", "usage", "x_groq", "error") && s.Skip() != nil
@@ -165,6 +168,81 @@ func fastDelta(s *jsonscan.Scanner, span *contentSpan) (d delta, ok bool) {
 	return d, ok && s.OK()
 }
 
+// fastUsage decodes a usage object (or null) whose counts are integer
+// literals. Real streams end with one, and its slow decoding was a
+// process's first use of encoding/json's reflection on the chunk types.
+func fastUsage(s *jsonscan.Scanner) (*usage, bool) {
+	if s.Null() {
+		return nil, true
+	}
+	if !s.Object() {
+		return nil, false
+	}
+	u := &usage{}
+	var seen keySet
+	ok := true
+	for ok {
+		k, more := key(s)
+		if !more {
+			break
+		}
+		if !seen.add(k) {
+			return nil, false
+		}
+		switch k {
+		case "prompt_tokens":
+			u.PromptTokens, ok = fastInt64(s)
+		case "completion_tokens":
+			u.CompletionTokens, ok = fastInt64(s)
+		case "prompt_cache_hit_tokens":
+			u.PromptCacheHitTokens, ok = fastInt64(s)
+		case "prompt_tokens_details":
+			u.PromptTokensDetails, ok = fastDetails(s)
+		default:
+			ok = !foldsTo(k, "prompt_tokens", "completion_tokens", "prompt_cache_hit_tokens", "prompt_tokens_details") &&
+				s.Skip() != nil
+		}
+	}
+	return u, ok && s.OK()
+}
+
+// fastDetails decodes prompt_tokens_details (or null).
+func fastDetails(s *jsonscan.Scanner) (*tokenDetails, bool) {
+	if s.Null() {
+		return nil, true
+	}
+	if !s.Object() {
+		return nil, false
+	}
+	d := &tokenDetails{}
+	var seen keySet
+	ok := true
+	for ok {
+		k, more := key(s)
+		if !more {
+			break
+		}
+		if !seen.add(k) {
+			return nil, false
+		}
+		switch k {
+		case "cached_tokens":
+			d.CachedTokens, ok = fastInt64(s)
+		case "cache_write_tokens":
+			d.CacheWriteTokens, ok = fastInt64(s)
+		default:
+			ok = !foldsTo(k, "cached_tokens", "cache_write_tokens") && s.Skip() != nil
+		}
+	}
+	return d, ok && s.OK()
+}
+
+// fastInt64 is fastInt for a count.
+func fastInt64(s *jsonscan.Scanner) (int64, bool) {
+	n, ok := fastInt(s)
+	return int64(n), ok
+}
+
 // fastInt reads an integer literal (or null), as encoding/json reads into
 // an int.
 func fastInt(s *jsonscan.Scanner) (int, bool) {
@@ -195,7 +273,7 @@ func plainString(s *jsonscan.Scanner, prev string) (string, bool) {
 // keySet tracks the known keys of one object: a repeated one (which
 // encoding/json merges into the field) sends the chunk to the slow path.
 // Unknown keys are ignored by both decoders.
-type keySet uint16
+type keySet uint32
 
 func (s *keySet) add(k string) bool {
 	i := knownKey(k)
@@ -238,6 +316,18 @@ func knownKey(k string) int {
 		return 10
 	case "tool_calls":
 		return 11
+	case "prompt_tokens":
+		return 12
+	case "completion_tokens":
+		return 13
+	case "prompt_cache_hit_tokens":
+		return 14
+	case "prompt_tokens_details":
+		return 15
+	case "cached_tokens":
+		return 16
+	case "cache_write_tokens":
+		return 17
 	}
 	return -1
 }

@@ -28,7 +28,24 @@ func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
 		{`{"id":null,"choices":null}`, true},
 		{`{"id":"c1","choices":[{"index":0,"delta":null}]}`, true},
 		{`{"\u0069d":"c1","choices":[{"index":0,"delta":{"cont\u0065nt":"esc"}}]}`, true},
-		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":4}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":4}}`, true},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":9856,"completion_tokens":14,"total_tokens":9870,"prompt_tokens_details":{"cached_tokens":9127},"cost":{"usd":0.0015,"hypercredits":0.03}}}`, true},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":5,"prompt_cache_hit_tokens":2,"prompt_tokens_details":{"cached_tokens":1,"cache_write_tokens":2,"audio_tokens":0},"completion_tokens_details":{"reasoning_tokens":7}}}`, true},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":null,"prompt_tokens_details":null}}`, true},
+		{`{"id":"c1","choices":[],"usage":{}}`, true},
+		{`{"id":"c1","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":1200,"completion_tokens":40}}`, true},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":3.0}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":"3"}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":1e3}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":1234567890123456789}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":1,"prompt_tokens":2}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"Prompt_Tokens":1}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens_details":{"cached_tokens":1},"prompt_tokens_details":{"cache_write_tokens":2}}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens_details":{"Cached_Tokens":1}}}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens_details":[1]}}`, false},
+		{`{"id":"c1","choices":[],"usage":[]}`, false},
+		{`{"id":"c1","choices":[],"usage":7}`, false},
+		{`{"id":"c1","choices":[],"usage":{"prompt_tokens":1},"usage":null}`, false},
 		{`{"id":"c1","choices":[],"x_groq":{"usage":{"prompt_tokens":3}}}`, false},
 		{`{"error":{"code":502,"message":"upstream"}}`, false},
 		{`{"id":"c1","choices":[{"index":0,"delta":{"reasoning_content":"think"}}]}`, false},
@@ -110,14 +127,15 @@ func BenchmarkDecodeChunk(b *testing.B) {
 func TestKnownKeyGivesEachKeyItsOwnBit(t *testing.T) {
 	seen := map[int]string{}
 	for _, k := range []string{"id", "choices", "usage", "x_groq", "error", "index", "delta", "finish_reason",
-		"content", "reasoning_content", "reasoning", "tool_calls"} {
+		"content", "reasoning_content", "reasoning", "tool_calls", "prompt_tokens", "completion_tokens",
+		"prompt_cache_hit_tokens", "prompt_tokens_details", "cached_tokens", "cache_write_tokens"} {
 		i := knownKey(k)
-		if i < 0 || i >= 16 || seen[i] != "" {
+		if i < 0 || i >= 32 || seen[i] != "" {
 			t.Errorf("knownKey(%q) = %d (taken by %q)", k, i, seen[i])
 		}
 		seen[i] = k
 	}
-	for _, k := range []string{"", "ID", "object", "model", "created", "choice", "contents"} {
+	for _, k := range []string{"", "ID", "object", "model", "created", "choice", "contents", "total_tokens"} {
 		if got := knownKey(k); got != -1 {
 			t.Errorf("knownKey(%q) = %d, want -1", k, got)
 		}

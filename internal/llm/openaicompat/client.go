@@ -4,7 +4,6 @@ import (
 	"context"
 	"iter"
 	"net/http"
-	"sync"
 
 	"github.com/honecode/hone/internal/llm"
 	"github.com/honecode/hone/internal/llm/openaisdk"
@@ -36,7 +35,7 @@ type Client struct {
 	name  string
 	conn  *openaisdk.Conn
 	cache bodyCache
-	warm  sync.Once
+	warm  llm.Warmup
 }
 
 // New returns a Client for o.
@@ -68,7 +67,7 @@ func (c *Client) encode(req *llm.Request) ([]byte, error) {
 
 // decode reads the SSE stream and yields its events.
 func (c *Client) decode(ctx context.Context, resp *http.Response, yield func(llm.Event, error) bool) {
-	c.warm.Do(func() { go warmEncoders() })
+	yield = c.warm.Watch(yield, warmEncoders)
 	dec := sse.NewReader(resp.Body)
 	st := newStreamState(c.name, yield)
 	for dec.Next() {
