@@ -44,6 +44,19 @@ type SessionStore interface {
 	AddStep(ctx context.Context, t session.Turn, contextTokens int64) (session.Turn, error)
 }
 
+// finalWriter and stepStore are what the message and session stores
+// offer, where SQLite backs both (message.Service, session.Service), to
+// store a step's final message with its usage and trace row in one
+// transaction. Stores without them (the in-memory ones of tests) get the
+// message's Update and then AddStep.
+type finalWriter interface {
+	UpdateWith(ctx context.Context, m message.Message, also ...message.Also) error
+}
+
+type stepStore interface {
+	BeginStep(t session.Turn, contextTokens int64) *session.StepWrite
+}
+
 // ChildSessions creates the child session of a sub-agent.
 type ChildSessions interface {
 	CreateChild(ctx context.Context, parentID, parentCallID, projectDir, title string) (session.Session, error)

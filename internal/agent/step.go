@@ -49,8 +49,9 @@ func (t *turn) step(ctx context.Context) stepOutcome {
 	case reason == "":
 		reason = llm.FinishStop
 	}
-	msg := w.finish(reason, err == nil, note)
-	t.account(ctx, rep, msg, start, err)
+	acct := t.stepAccount(rep, start, reason, err)
+	msg := w.finish(reason, err == nil, note, acct)
+	t.account(ctx, rep, msg, acct)
 	if msg.ID != "" {
 		t.appendHist(msg)
 		if text := msg.LLM().Text(); text != "" {
@@ -147,12 +148,42 @@ func buildRequest(c Candidate, system []string, msgs []llm.Message, defs []llm.T
 	}
 }
 
-// account adds the step's usage and cost to the session and the result,
-// stores its trace row and publishes EventStepFinished.
-func (t *turn) account(ctx context.Context, rep callReport, msg message.Message, start time.Time, err error) {
+// stepAccount is a step's trace row and context gauge: stored with the
+// step's final message where the stores can (stepWriter.finish), else by
+// account.
+type stepAccount struct {
+	row    session.Turn
+	tokens int64
+	stored bool // row was stored and has its ID
+}
+
+// stepAccount builds the accounting of a step that ended with reason
+// (its message ID is set when the message is stored).
+func (t *turn) stepAccount(rep callReport, start time.Time, reason llm.FinishReason, err error) *stepAccount {
 	u := rep.usage
-	cost := rep.cand.Spec.Cost(u)
-	t.addSpend(u, cost)
+	a := &stepAccount{
+		row: session.Turn{
+			SessionID: t.sessionID,
+			Provider:  rep.cand.Provider, Model: rep.cand.Model, Failovers: rep.failovers,
+			LatencyMS: time.Since(start).Milliseconds(), TTFTMS: rep.ttft.Milliseconds(),
+			InputTokens: u.Input, OutputTokens: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite,
+			Cost: rep.cand.Spec.Cost(u), FinishReason: string(reason), CreatedAt: t.c.cfg.Now().UnixMilli(),
+			Switch: t.stepSwitch,
+		},
+		tokens: u.Input + u.CacheRead + u.CacheWrite,
+	}
+	if err != nil {
+		a.row.Error = err.Error()
+	}
+	return a
+}
+
+// account adds the step's usage and cost to the turn and the result,
+// stores its trace row (unless finish stored it with the message) and
+// publishes EventStepFinished.
+func (t *turn) account(ctx context.Context, rep callReport, msg message.Message, a *stepAccount) {
+	u := rep.usage
+	t.addSpend(u, a.row.Cost)
 	if u.Total() > 0 {
 		t.ctxTok, t.pending = u.Total(), 0
 	} else {
@@ -161,22 +192,14 @@ func (t *turn) account(ctx context.Context, rep callReport, msg message.Message,
 	}
 	t.lastOut = u.Output
 	t.route.answered(t.c.routing(), rep.cand.Name(), u)
-	row := session.Turn{
-		SessionID: t.sessionID, MessageID: msg.ID,
-		Provider: rep.cand.Provider, Model: rep.cand.Model, Failovers: rep.failovers,
-		LatencyMS: time.Since(start).Milliseconds(), TTFTMS: rep.ttft.Milliseconds(),
-		InputTokens: u.Input, OutputTokens: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite,
-		Cost: cost, FinishReason: string(msg.FinishReason), CreatedAt: t.c.cfg.Now().UnixMilli(),
-		Switch: t.stepSwitch,
-	}
-	if err != nil {
-		row.Error = err.Error()
-	}
-	inCtx := u.Input + u.CacheRead + u.CacheWrite
-	if stored, aerr := t.c.deps.Sessions.AddStep(t.store, row, inCtx); aerr != nil {
-		t.c.log.Error("add step", "session", t.sessionID, "err", aerr)
-	} else {
-		row = stored
+	row := a.row
+	if !a.stored {
+		row.MessageID = msg.ID
+		if stored, err := t.c.deps.Sessions.AddStep(t.store, row, a.tokens); err != nil {
+			t.c.log.Error("add step", "session", t.sessionID, "err", err)
+		} else {
+			row = stored
+		}
 	}
 	t.c.publish(ctx, Event{Type: EventStepFinished, SessionID: t.sessionID, Message: &msg, Step: &row})
 }

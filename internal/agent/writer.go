@@ -168,9 +168,10 @@ func (w *stepWriter) flush() {
 }
 
 // finish writes the final message: its parts, a finish part and the done
-// status. reason is the finish reason; note is shown with it (an error).
-// A step that received nothing stores no message (ID empty).
-func (w *stepWriter) finish(reason llm.FinishReason, complete bool, note string) message.Message {
+// status, with the step's accounting a where the stores can write both in
+// one transaction. reason is the finish reason; note is shown with it (an
+// error). A step that received nothing stores no message (ID empty).
+func (w *stepWriter) finish(reason llm.FinishReason, complete bool, note string, a *stepAccount) message.Message {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.done = true
@@ -190,8 +191,31 @@ func (w *stepWriter) finish(reason llm.FinishReason, complete bool, note string)
 	m.FinishReason = reason
 	m.FinishedAt = now
 	m.UpdatedAt = now
-	if err := w.t.c.deps.Messages.Update(w.t.store, m); err != nil {
+	if err := w.store(m, a); err != nil {
 		w.t.c.log.Error("store assistant message", "id", m.ID, "err", err)
 	}
 	return m
+}
+
+// store writes the final message m, and a in the same transaction when
+// the message and session stores can (both SQLite services can; the
+// in-memory ones of tests cannot), marking it stored. When that
+// transaction fails, the message is written alone, as without a, and
+// account stores a after it: a failed accounting never costs the answer.
+func (w *stepWriter) store(m message.Message, a *stepAccount) error {
+	deps := w.t.c.deps
+	msgs, ok := deps.Messages.(finalWriter)
+	steps, ok2 := deps.Sessions.(stepStore)
+	if ok && ok2 {
+		row := a.row
+		row.MessageID = m.ID
+		sw := steps.BeginStep(row, a.tokens)
+		stored, err := sw.End(msgs.UpdateWith(w.t.store, m, sw.Write))
+		if err == nil {
+			a.row, a.stored = stored, true
+			return nil
+		}
+		w.t.c.log.Warn("store step with its message; storing them apart", "id", m.ID, "err", err)
+	}
+	return deps.Messages.Update(w.t.store, m)
 }

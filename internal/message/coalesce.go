@@ -22,14 +22,10 @@ func (s *Service) Update(ctx context.Context, m Message) error {
 	if m.ID == "" {
 		return errors.New("update message: empty id")
 	}
-	m.UpdatedAt = time.Now().UnixMilli()
 	if m.Status != StatusStreaming {
-		if err := s.writeNow(ctx, m); err != nil {
-			return err
-		}
-		s.broker.Publish(pubsub.Updated, m)
-		return nil
+		return s.UpdateWith(ctx, m)
 	}
+	m.UpdatedAt = time.Now().UnixMilli()
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -38,6 +34,26 @@ func (s *Service) Update(ctx context.Context, m Message) error {
 	s.pending[m.ID] = m
 	s.arm(ctx)
 	s.mu.Unlock()
+	s.broker.Publish(pubsub.Updated, m)
+	return nil
+}
+
+// UpdateWith is Update of a value that is written at once (any status
+// but StatusStreaming) with more writes in the same transaction: the
+// message and what also writes are stored together or not at all (the
+// agent stores a step's final message with its usage and trace row in
+// one commit).
+func (s *Service) UpdateWith(ctx context.Context, m Message, also ...Also) error {
+	if m.ID == "" {
+		return errors.New("update message: empty id")
+	}
+	if m.Status == StatusStreaming {
+		return fmt.Errorf("update message %s: a streaming value is coalesced, not written with other writes", m.ID)
+	}
+	m.UpdatedAt = time.Now().UnixMilli()
+	if err := s.writeNow(ctx, m, also...); err != nil {
+		return err
+	}
 	s.broker.Publish(pubsub.Updated, m)
 	return nil
 }
@@ -65,7 +81,7 @@ func (s *Service) Close() error {
 
 // writeNow writes a terminal value at once, dropping any pending
 // streaming value of the message.
-func (s *Service) writeNow(ctx context.Context, m Message) error {
+func (s *Service) writeNow(ctx context.Context, m Message, also ...Also) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	s.mu.Lock()
@@ -82,7 +98,7 @@ func (s *Service) writeNow(ctx context.Context, m Message) error {
 	// wrote it is being cancelled.
 	ctx = context.WithoutCancel(ctx)
 	update := func(db execer) error { return updateMessage(ctx, db, m) }
-	if err := s.write(ctx, m, update); err != nil {
+	if err := s.write(ctx, m, update, also...); err != nil {
 		return fmt.Errorf("update message %s: %w", m.ID, err)
 	}
 	return nil

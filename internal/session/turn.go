@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -30,32 +31,71 @@ func (s *Service) AddTurn(ctx context.Context, t Turn) (Turn, error) {
 // session's counters and sets its ContextTokens to contextTokens. Nothing
 // is stored when either fails.
 func (s *Service) AddStep(ctx context.Context, t Turn, contextTokens int64) (Turn, error) {
-	s.updateMu.Lock()
-	defer s.updateMu.Unlock()
+	w := s.BeginStep(t, contextTokens)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return Turn{}, fmt.Errorf("add step to session %s: %w", t.SessionID, err)
+		return w.End(err)
 	}
 	defer func() { _ = tx.Rollback() }() // a no-op after Commit
-	var sess *Session
-	if t.HasUsage() {
-		got, err := updateRow(ctx, tx, t.SessionID, "add usage", addUsageSet,
-			t.InputTokens, t.OutputTokens, t.CacheRead, t.CacheWrite, t.Cost, contextTokens, time.Now().UnixMilli())
+	if err = w.Write(ctx, tx); err == nil {
+		err = tx.Commit()
+	}
+	return w.End(err)
+}
+
+// StepWrite is AddStep's write inside the transaction of another one
+// (message.Service.UpdateWith): the agent stores a step's final message
+// and its usage and trace row in one commit, together or not at all.
+type StepWrite struct {
+	s      *Service
+	t      Turn
+	tokens int64
+	sess   *Session // the session's row after the usage was added
+	wrote  bool
+}
+
+// BeginStep starts storing step t as AddStep(ctx, t, contextTokens)
+// does. The session's other updates wait until End, so that its
+// subscribers never receive an older row after a newer one: call End
+// once, whatever happened.
+func (s *Service) BeginStep(t Turn, contextTokens int64) *StepWrite {
+	s.updateMu.Lock()
+	return &StepWrite{s: s, t: t, tokens: contextTokens}
+}
+
+// Write stores the step in tx (a message.Also).
+func (w *StepWrite) Write(ctx context.Context, tx *sql.Tx) error {
+	if w.t.HasUsage() {
+		got, err := updateRow(ctx, tx, w.t.SessionID, "add usage", addUsageSet,
+			w.t.InputTokens, w.t.OutputTokens, w.t.CacheRead, w.t.CacheWrite, w.t.Cost, w.tokens, time.Now().UnixMilli())
 		if err != nil {
-			return Turn{}, err
+			return err
 		}
-		sess = &got
+		w.sess = &got
 	}
-	if t, err = insertTurn(ctx, tx, t); err != nil {
-		return Turn{}, fmt.Errorf("add turn to session %s: %w", t.SessionID, err)
+	t, err := insertTurn(ctx, tx, w.t)
+	if err != nil {
+		return fmt.Errorf("add turn: %w", err)
 	}
-	if err := tx.Commit(); err != nil {
-		return Turn{}, fmt.Errorf("add step to session %s: %w", t.SessionID, err)
+	w.t, w.wrote = t, true
+	return nil
+}
+
+// End takes the outcome of the transaction that ran Write (nil: it
+// committed), publishes the session's new row when it did, and returns
+// the stored trace row with its ID.
+func (w *StepWrite) End(err error) (Turn, error) {
+	defer w.s.updateMu.Unlock()
+	if err == nil && !w.wrote {
+		err = errors.New("the transaction did not run the step's write")
 	}
-	if sess != nil {
-		s.broker.Publish(pubsub.Updated, *sess)
+	if err != nil {
+		return Turn{}, fmt.Errorf("add step to session %s: %w", w.t.SessionID, err)
 	}
-	return t, nil
+	if w.sess != nil {
+		w.s.broker.Publish(pubsub.Updated, *w.sess)
+	}
+	return w.t, nil
 }
 
 // HasUsage reports whether the step used any tokens or cost anything

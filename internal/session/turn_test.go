@@ -2,10 +2,14 @@ package session_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/honecode/hone/internal/db"
+	"github.com/honecode/hone/internal/llm"
+	"github.com/honecode/hone/internal/message"
 	"github.com/honecode/hone/internal/session"
 )
 
@@ -104,5 +108,65 @@ func TestTurnEndStatementsAreTheOnesRun(t *testing.T) {
 	}
 	if n, err := db.Warm(ctx, sqldb2, list); err != nil || n != 0 {
 		t.Fatalf("Warm after a turn's end = %d, %v; want 0: a listed text is not one the turn's end runs", n, err)
+	}
+}
+
+// TestStepWriteCommitsWithTheMessage: a step stored inside the final
+// write of its message (message.Service.UpdateWith) lands with it, and
+// a message write that fails takes the step's usage and row with it.
+func TestStepWriteCommitsWithTheMessage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, sqldb := newService(t)
+	msgs := message.NewService(sqldb, message.Options{})
+	t.Cleanup(func() { _ = msgs.Close() })
+	sess := mustCreate(t, s, "/p")
+	m, err := msgs.Create(ctx, message.Message{SessionID: sess.ID, Role: llm.RoleAssistant, Status: message.StatusStreaming})
+	if err != nil {
+		t.Fatal(err)
+	}
+	updates := s.Subscribe(t.Context())
+	m.Parts, m.Status = []llm.Part{llm.Text("done")}, message.StatusDone
+	w := s.BeginStep(session.Turn{SessionID: sess.ID, MessageID: m.ID, InputTokens: 40, OutputTokens: 2, Cost: 0.25}, 42)
+	step, err := w.End(msgs.UpdateWith(ctx, m, w.Write))
+	if err != nil || step.ID == 0 {
+		t.Fatalf("step = %+v, %v", step, err)
+	}
+	select {
+	case ev := <-updates:
+		if ev.Payload.InputTokens != 40 || ev.Payload.ContextTokens != 42 {
+			t.Errorf("published session = %+v", ev.Payload)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no session update published")
+	}
+	if got, _ := msgs.Get(ctx, m.ID); got.Status != message.StatusDone {
+		t.Errorf("message status = %s", got.Status)
+	}
+
+	m2, err := msgs.Create(ctx, message.Message{SessionID: sess.ID, Role: llm.RoleAssistant, Status: message.StatusStreaming})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2.Status = message.StatusDone
+	boom := errors.New("boom")
+	w = s.BeginStep(session.Turn{SessionID: sess.ID, MessageID: m2.ID, InputTokens: 1000, Cost: 9}, 1000)
+	failAfter := func(context.Context, *sql.Tx) error { return boom } // after the step's write ran
+	if _, err := w.End(msgs.UpdateWith(ctx, m2, w.Write, failAfter)); !errors.Is(err, boom) {
+		t.Fatalf("End after a failed write = %v, want boom", err)
+	}
+	if got, _ := msgs.Get(ctx, m2.ID); got.Status != message.StatusStreaming {
+		t.Errorf("message status after a failed write = %s", got.Status)
+	}
+	got, err := s.Get(ctx, sess.ID)
+	if err != nil || got.InputTokens != 40 || got.Cost != 0.25 || got.ContextTokens != 42 {
+		t.Fatalf("session after a failed write = %+v, %v; want the first step's usage only", got, err)
+	}
+	if turns, _ := s.Turns(ctx, sess.ID); len(turns) != 1 {
+		t.Fatalf("turns = %+v; want the first step's row only", turns)
+	}
+	// End released the session: its other updates go on.
+	if err := s.SetTitle(ctx, sess.ID, "after"); err != nil {
+		t.Fatal(err)
 	}
 }
